@@ -1,0 +1,60 @@
+/* imtehan-attempt.h: one learner's pass through a quiz
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "imtehan-types.h"
+
+G_BEGIN_DECLS
+
+/* The newest attempt file format this build writes and reads. */
+#define IMTEHAN_ATTEMPT_FORMAT_VERSION 1
+#define IMTEHAN_ATTEMPT_MAX_SIZE (1024 * 1024)
+
+#define IMTEHAN_TYPE_ATTEMPT (imtehan_attempt_get_type ())
+G_DECLARE_FINAL_TYPE (ImtehanAttempt, imtehan_attempt, IMTEHAN, ATTEMPT, GObject)
+
+ImtehanAttempt     *imtehan_attempt_new                (ImtehanQuiz     *quiz,
+                                                        guint32          seed);
+ImtehanAttempt     *imtehan_attempt_new_from_bytes     (ImtehanQuiz     *quiz,
+                                                        GBytes          *bytes,
+                                                        const char      *display_name,
+                                                        GError         **error);
+char               *imtehan_attempt_to_data            (ImtehanAttempt  *self,
+                                                        gsize           *length);
+ImtehanQuiz        *imtehan_attempt_get_quiz           (ImtehanAttempt  *self);
+const char         *imtehan_attempt_get_id             (ImtehanAttempt  *self);
+guint32             imtehan_attempt_get_seed           (ImtehanAttempt  *self);
+GDateTime          *imtehan_attempt_get_started        (ImtehanAttempt  *self);
+GDateTime          *imtehan_attempt_get_finished_at    (ImtehanAttempt  *self);
+const char         *imtehan_attempt_get_language       (ImtehanAttempt  *self);
+void                imtehan_attempt_set_language       (ImtehanAttempt  *self,
+                                                        const char      *language);
+const char         *imtehan_attempt_get_learner        (ImtehanAttempt  *self);
+void                imtehan_attempt_set_learner        (ImtehanAttempt  *self,
+                                                        const char      *learner);
+guint               imtehan_attempt_get_n_questions    (ImtehanAttempt  *self);
+guint               imtehan_attempt_get_current        (ImtehanAttempt  *self);
+void                imtehan_attempt_set_current        (ImtehanAttempt  *self,
+                                                        guint            index);
+gboolean            imtehan_attempt_go_next            (ImtehanAttempt  *self);
+gboolean            imtehan_attempt_go_previous        (ImtehanAttempt  *self);
+const char * const *imtehan_attempt_get_choice_order   (ImtehanAttempt  *self,
+                                                        guint            index);
+gboolean            imtehan_attempt_choose             (ImtehanAttempt  *self,
+                                                        guint            index,
+                                                        const char      *choice_id);
+const char         *imtehan_attempt_get_answer         (ImtehanAttempt  *self,
+                                                        guint            index);
+gboolean            imtehan_attempt_is_correct         (ImtehanAttempt  *self,
+                                                        guint            index);
+guint               imtehan_attempt_get_n_answered     (ImtehanAttempt  *self);
+gboolean            imtehan_attempt_get_finished       (ImtehanAttempt  *self);
+gboolean            imtehan_attempt_finish             (ImtehanAttempt  *self);
+guint               imtehan_attempt_get_score          (ImtehanAttempt  *self);
+
+G_END_DECLS

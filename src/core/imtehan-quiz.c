@@ -1,0 +1,598 @@
+/* imtehan-quiz.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "imtehan-quiz"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "imtehan-keyfile-private.h"
+#include "imtehan-quiz.h"
+#include "imtehan-text.h"
+
+#define QUIZ_GROUP "Quiz"
+#define QUESTION_PREFIX "Question "
+#define CHOICE_PREFIX "Choice."
+
+struct _ImtehanQuestion
+{
+  GObject           parent_instance;
+
+  char             *id;
+  guint             index;
+  ImtehanLocalized *text;
+  ImtehanLocalized *topic;
+  ImtehanLocalized *explanation;
+  GPtrArray        *choice_ids;   /* char*, in file order */
+  GHashTable       *choices;      /* id → ImtehanLocalized */
+  char             *answer;
+};
+
+G_DEFINE_FINAL_TYPE (ImtehanQuestion, imtehan_question, G_TYPE_OBJECT)
+
+static void
+imtehan_question_finalize (GObject *object)
+{
+  ImtehanQuestion *self = (ImtehanQuestion *)object;
+
+  g_clear_pointer (&self->id, g_free);
+  g_clear_pointer (&self->text, imtehan_localized_free);
+  g_clear_pointer (&self->topic, imtehan_localized_free);
+  g_clear_pointer (&self->explanation, imtehan_localized_free);
+  g_clear_pointer (&self->choice_ids, g_ptr_array_unref);
+  g_clear_pointer (&self->choices, g_hash_table_unref);
+  g_clear_pointer (&self->answer, g_free);
+
+  G_OBJECT_CLASS (imtehan_question_parent_class)->finalize (object);
+}
+
+static void
+imtehan_question_class_init (ImtehanQuestionClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = imtehan_question_finalize;
+}
+
+static void
+imtehan_question_init (ImtehanQuestion *self)
+{
+  self->choice_ids = g_ptr_array_new_with_free_func (g_free);
+  self->choices = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                         (GDestroyNotify)imtehan_localized_free);
+}
+
+const char *
+imtehan_question_get_id (ImtehanQuestion *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_QUESTION (self), NULL);
+  return self->id;
+}
+
+guint
+imtehan_question_get_index (ImtehanQuestion *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_QUESTION (self), 0);
+  return self->index;
+}
+
+const char *
+imtehan_question_get_text (ImtehanQuestion *self,
+                           const char      *lang)
+{
+  g_return_val_if_fail (IMTEHAN_IS_QUESTION (self), NULL);
+  return imtehan_localized_get (self->text, lang);
+}
+
+const char *
+imtehan_question_get_topic (ImtehanQuestion *self,
+                            const char      *lang)
+{
+  g_return_val_if_fail (IMTEHAN_IS_QUESTION (self), NULL);
+  return imtehan_localized_get (self->topic, lang);
+}
+
+const char *
+imtehan_question_get_explanation (ImtehanQuestion *self,
+                                  const char      *lang)
+{
+  g_return_val_if_fail (IMTEHAN_IS_QUESTION (self), NULL);
+  return imtehan_localized_get (self->explanation, lang);
+}
+
+guint
+imtehan_question_get_n_choices (ImtehanQuestion *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_QUESTION (self), 0);
+  return self->choice_ids->len;
+}
+
+const char *
+imtehan_question_get_choice_id (ImtehanQuestion *self,
+                                guint            position)
+{
+  g_return_val_if_fail (IMTEHAN_IS_QUESTION (self), NULL);
+  g_return_val_if_fail (position < self->choice_ids->len, NULL);
+  return g_ptr_array_index (self->choice_ids, position);
+}
+
+gboolean
+imtehan_question_has_choice (ImtehanQuestion *self,
+                             const char      *choice_id)
+{
+  g_return_val_if_fail (IMTEHAN_IS_QUESTION (self), FALSE);
+  return choice_id != NULL && g_hash_table_contains (self->choices, choice_id);
+}
+
+const char *
+imtehan_question_get_choice_text (ImtehanQuestion *self,
+                                  const char      *choice_id,
+                                  const char      *lang)
+{
+  ImtehanLocalized *text;
+
+  g_return_val_if_fail (IMTEHAN_IS_QUESTION (self), NULL);
+  g_return_val_if_fail (choice_id != NULL, NULL);
+
+  if (!(text = g_hash_table_lookup (self->choices, choice_id)))
+    return NULL;
+  return imtehan_localized_get (text, lang);
+}
+
+const char *
+imtehan_question_get_answer (ImtehanQuestion *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_QUESTION (self), NULL);
+  return self->answer;
+}
+
+struct _ImtehanQuiz
+{
+  GObject           parent_instance;
+
+  char             *id;
+  guint             version;
+  char             *difficulty;
+  ImtehanLocalized *title;
+  ImtehanLocalized *description;
+  GHashTable       *topics;     /* language → GStrv */
+  GPtrArray        *questions;  /* ImtehanQuestion */
+};
+
+static void list_model_iface_init (GListModelInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (ImtehanQuiz, imtehan_quiz, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, list_model_iface_init))
+
+static GType
+imtehan_quiz_get_item_type (GListModel *model)
+{
+  return IMTEHAN_TYPE_QUESTION;
+}
+
+static guint
+imtehan_quiz_get_n_items (GListModel *model)
+{
+  return IMTEHAN_QUIZ (model)->questions->len;
+}
+
+static gpointer
+imtehan_quiz_get_item (GListModel *model,
+                       guint       position)
+{
+  ImtehanQuiz *self = IMTEHAN_QUIZ (model);
+
+  if (position >= self->questions->len)
+    return NULL;
+  return g_object_ref (g_ptr_array_index (self->questions, position));
+}
+
+static void
+list_model_iface_init (GListModelInterface *iface)
+{
+  iface->get_item_type = imtehan_quiz_get_item_type;
+  iface->get_n_items = imtehan_quiz_get_n_items;
+  iface->get_item = imtehan_quiz_get_item;
+}
+
+static void
+imtehan_quiz_finalize (GObject *object)
+{
+  ImtehanQuiz *self = (ImtehanQuiz *)object;
+
+  g_clear_pointer (&self->id, g_free);
+  g_clear_pointer (&self->difficulty, g_free);
+  g_clear_pointer (&self->title, imtehan_localized_free);
+  g_clear_pointer (&self->description, imtehan_localized_free);
+  g_clear_pointer (&self->topics, g_hash_table_unref);
+  g_clear_pointer (&self->questions, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (imtehan_quiz_parent_class)->finalize (object);
+}
+
+static void
+imtehan_quiz_class_init (ImtehanQuizClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = imtehan_quiz_finalize;
+}
+
+static void
+imtehan_quiz_init (ImtehanQuiz *self)
+{
+  self->questions = g_ptr_array_new_with_free_func (g_object_unref);
+  self->topics = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                        (GDestroyNotify)g_strfreev);
+  self->title = imtehan_localized_new ();
+  self->description = imtehan_localized_new ();
+}
+
+/* Reads Key and every Key[xx] of @group into a new ImtehanLocalized. Empty
+ * translations are skipped so that they fall back to English. */
+static ImtehanLocalized *
+read_localized (ImtehanKeyFileReader *reader,
+                const char           *group,
+                const char           *key,
+                gboolean              required,
+                GError              **error)
+{
+  g_autoptr(ImtehanLocalized) localized = imtehan_localized_new ();
+  g_autofree char *base = NULL;
+  g_auto(GStrv) langs = NULL;
+
+  if (!(base = imtehan_key_file_reader_get_string (reader, group, key, required, error)))
+    return NULL;
+  if (required && *g_strstrip (base) == '\0')
+    {
+      imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_MISSING, group, key,
+                                     _("the text is empty"));
+      return NULL;
+    }
+  imtehan_localized_set (localized, NULL, base);
+
+  langs = imtehan_key_file_reader_list_locales (reader, group, key);
+  for (guint i = 0; langs[i] != NULL; i++)
+    {
+      /* Key[xx] itself, not g_key_file_get_locale_string(), which hides a bad translation
+       * behind the English text. */
+      g_autofree char *locale_key = g_strdup_printf ("%s[%s]", key, langs[i]);
+      g_autofree char *value = NULL;
+
+      if (!(value = imtehan_key_file_reader_get_string (reader, group, locale_key, FALSE, error)))
+        return NULL;
+      if (*g_strstrip (value) != '\0')
+        imtehan_localized_set (localized, langs[i], value);
+    }
+
+  return g_steal_pointer (&localized);
+}
+
+static gboolean
+is_valid_id (const char *id)
+{
+  if (id == NULL || *id == '\0' || strlen (id) > 64)
+    return FALSE;
+  for (const char *p = id; *p; p++)
+    if (!g_ascii_isalnum (*p) && *p != '-' && *p != '_')
+      return FALSE;
+  return TRUE;
+}
+
+static ImtehanQuestion *
+read_question (ImtehanKeyFileReader *reader,
+               const char           *group,
+               guint                 index,
+               GError              **error)
+{
+  g_autoptr(ImtehanQuestion) question = g_object_new (IMTEHAN_TYPE_QUESTION, NULL);
+  g_auto(GStrv) choices = NULL;
+  g_autofree char *answer = NULL;
+  gsize n_choices = 0;
+
+  question->id = g_strdup (group + strlen (QUESTION_PREFIX));
+  question->index = index;
+  if (!is_valid_id (question->id))
+    {
+      imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, group, NULL,
+                                     _("a question id may only contain letters, digits, “-” and “_”"));
+      return NULL;
+    }
+
+  if (!(question->text = read_localized (reader, group, "Text", TRUE, error)))
+    return NULL;
+  if (!(question->topic = read_localized (reader, group, "Topic", FALSE, error)))
+    return NULL;
+  if (!(question->explanation = read_localized (reader, group, "Explanation", FALSE, error)))
+    return NULL;
+
+  if (!(choices = imtehan_key_file_reader_get_string_list (reader, group, "Choices",
+                                                           &n_choices, error)))
+    return NULL;
+  if (n_choices < 2)
+    {
+      imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, group, "Choices",
+                                     _("a question needs at least two choices"));
+      return NULL;
+    }
+
+  for (gsize i = 0; i < n_choices; i++)
+    {
+      g_autofree char *key = NULL;
+      ImtehanLocalized *text;
+
+      g_strstrip (choices[i]);
+      if (!is_valid_id (choices[i]))
+        {
+          g_autofree char *msg = g_strdup_printf (_("“%s” is not a valid choice id"), choices[i]);
+          imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, group, "Choices", msg);
+          return NULL;
+        }
+      if (g_hash_table_contains (question->choices, choices[i]))
+        {
+          g_autofree char *msg = g_strdup_printf (_("the choice id “%s” appears twice"), choices[i]);
+          imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, group, "Choices", msg);
+          return NULL;
+        }
+
+      key = g_strconcat (CHOICE_PREFIX, choices[i], NULL);
+      if (!(text = read_localized (reader, group, key, TRUE, error)))
+        return NULL;
+      g_ptr_array_add (question->choice_ids, g_strdup (choices[i]));
+      g_hash_table_insert (question->choices, g_strdup (choices[i]), text);
+    }
+
+  if (!(answer = imtehan_key_file_reader_get_string (reader, group, "Answer", TRUE, error)))
+    return NULL;
+  g_strstrip (answer);
+  if (!g_hash_table_contains (question->choices, answer))
+    {
+      g_autofree char *list = g_strjoinv (", ", choices);
+      g_autofree char *msg = g_strdup_printf (_("“%s” is not one of the choices (%s)"), answer, list);
+      imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, group, "Answer", msg);
+      return NULL;
+    }
+  question->answer = g_steal_pointer (&answer);
+
+  return g_steal_pointer (&question);
+}
+
+static gboolean
+read_quiz (ImtehanQuiz          *self,
+           ImtehanKeyFileReader *reader,
+           GError              **error)
+{
+  g_auto(GStrv) groups = NULL;
+  g_auto(GStrv) topic_langs = NULL;
+  g_auto(GStrv) topics = NULL;
+  g_autofree char *id = NULL;
+  gint64 format = 0;
+  gint64 version = 1;
+
+  if (!g_key_file_has_group (reader->key_file, QUIZ_GROUP))
+    {
+      imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_MISSING, NULL, NULL,
+                                     _("the [Quiz] group is missing"));
+      return FALSE;
+    }
+
+  if (!imtehan_key_file_reader_get_int (reader, QUIZ_GROUP, "FormatVersion", TRUE,
+                                        1, G_MAXINT, &format, error))
+    return FALSE;
+  if (format > IMTEHAN_QUIZ_FORMAT_VERSION)
+    {
+      g_autofree char *msg =
+        g_strdup_printf (_("format version %" G_GINT64_FORMAT " is newer than this version of "
+                           "Imtehan reads (%d); please update Imtehan"),
+                         format, IMTEHAN_QUIZ_FORMAT_VERSION);
+      imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_VERSION, QUIZ_GROUP,
+                                     "FormatVersion", msg);
+      return FALSE;
+    }
+
+  if (!(id = imtehan_key_file_reader_get_string (reader, QUIZ_GROUP, "Id", TRUE, error)))
+    return FALSE;
+  g_strstrip (id);
+  if (!is_valid_id (id))
+    {
+      imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, QUIZ_GROUP, "Id",
+                                     _("an id may only contain letters, digits, “-” and “_”"));
+      return FALSE;
+    }
+  self->id = g_steal_pointer (&id);
+
+  if (!imtehan_key_file_reader_get_int (reader, QUIZ_GROUP, "Version", FALSE,
+                                        1, G_MAXINT, &version, error))
+    return FALSE;
+  self->version = version;
+
+  g_clear_pointer (&self->title, imtehan_localized_free);
+  g_clear_pointer (&self->description, imtehan_localized_free);
+  if (!(self->title = read_localized (reader, QUIZ_GROUP, "Title", TRUE, error)) ||
+      !(self->description = read_localized (reader, QUIZ_GROUP, "Description", FALSE, error)))
+    return FALSE;
+
+  self->difficulty = g_key_file_get_string (reader->key_file, QUIZ_GROUP, "Difficulty", NULL);
+  if (self->difficulty == NULL)
+    self->difficulty = g_strdup ("");
+  g_strstrip (self->difficulty);
+
+  if ((topics = g_key_file_get_string_list (reader->key_file, QUIZ_GROUP, "Topics", NULL, NULL)))
+    g_hash_table_insert (self->topics, g_strdup (""), g_steal_pointer (&topics));
+  topic_langs = imtehan_key_file_reader_list_locales (reader, QUIZ_GROUP, "Topics");
+  for (guint i = 0; topic_langs[i] != NULL; i++)
+    {
+      char **list = g_key_file_get_locale_string_list (reader->key_file, QUIZ_GROUP, "Topics",
+                                                       topic_langs[i], NULL, NULL);
+      if (list != NULL)
+        g_hash_table_insert (self->topics, g_strdup (topic_langs[i]), list);
+    }
+
+  groups = g_key_file_get_groups (reader->key_file, NULL);
+  for (guint i = 0; groups[i] != NULL; i++)
+    {
+      ImtehanQuestion *question;
+
+      if (g_str_equal (groups[i], QUIZ_GROUP))
+        continue;
+      if (!g_str_has_prefix (groups[i], QUESTION_PREFIX))
+        {
+          g_autofree char *msg =
+            g_strdup_printf (_("unknown group; expected [Quiz] or [Question <id>]"));
+          imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, groups[i], NULL, msg);
+          return FALSE;
+        }
+      if (!(question = read_question (reader, groups[i], self->questions->len, error)))
+        return FALSE;
+      g_ptr_array_add (self->questions, question);
+    }
+
+  if (self->questions->len == 0)
+    {
+      imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_MISSING, QUIZ_GROUP, NULL,
+                                     _("the quiz has no questions; add a [Question <id>] group"));
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/**
+ * imtehan_quiz_new_from_bytes:
+ * @display_name: how errors name the file, usually its path
+ *
+ * Errors are in the IMTEHAN_ERROR domain, and their message names the file, the line, the
+ * group and the key, like a compiler: "quiz.quiz:12: [Question q1] Answer: …".
+ */
+ImtehanQuiz *
+imtehan_quiz_new_from_bytes (GBytes      *bytes,
+                             const char  *display_name,
+                             GError     **error)
+{
+  g_autoptr(ImtehanQuiz) self = NULL;
+  g_autoptr(ImtehanKeyFileReader) reader = NULL;
+
+  g_return_val_if_fail (bytes != NULL, NULL);
+  g_return_val_if_fail (display_name != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!(reader = imtehan_key_file_reader_new (bytes, display_name, IMTEHAN_QUIZ_MAX_SIZE, error)))
+    return NULL;
+
+  self = g_object_new (IMTEHAN_TYPE_QUIZ, NULL);
+  if (!read_quiz (self, reader, error))
+    return NULL;
+
+  return g_steal_pointer (&self);
+}
+
+ImtehanQuiz *
+imtehan_quiz_new_from_file (GFile        *file,
+                            GCancellable *cancellable,
+                            GError      **error)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  name = g_file_get_parse_name (file);
+  if (!(bytes = imtehan_key_file_load_bytes (file, IMTEHAN_QUIZ_MAX_SIZE, cancellable, error)))
+    return NULL;
+  return imtehan_quiz_new_from_bytes (bytes, name, error);
+}
+
+const char *
+imtehan_quiz_get_id (ImtehanQuiz *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_QUIZ (self), NULL);
+  return self->id;
+}
+
+guint
+imtehan_quiz_get_version (ImtehanQuiz *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_QUIZ (self), 0);
+  return self->version;
+}
+
+const char *
+imtehan_quiz_get_difficulty (ImtehanQuiz *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_QUIZ (self), NULL);
+  return self->difficulty;
+}
+
+const char *
+imtehan_quiz_get_title (ImtehanQuiz *self,
+                        const char  *lang)
+{
+  g_return_val_if_fail (IMTEHAN_IS_QUIZ (self), NULL);
+  return imtehan_localized_get (self->title, lang);
+}
+
+const char *
+imtehan_quiz_get_description (ImtehanQuiz *self,
+                              const char  *lang)
+{
+  g_return_val_if_fail (IMTEHAN_IS_QUIZ (self), NULL);
+  return imtehan_localized_get (self->description, lang);
+}
+
+char **
+imtehan_quiz_dup_topics (ImtehanQuiz *self,
+                         const char  *lang)
+{
+  g_auto(GStrv) variants = NULL;
+  char **topics;
+
+  g_return_val_if_fail (IMTEHAN_IS_QUIZ (self), NULL);
+
+  variants = g_get_locale_variants (lang ? lang : "C");
+  for (guint i = 0; variants[i] != NULL; i++)
+    if ((topics = g_hash_table_lookup (self->topics, variants[i])))
+      return g_strdupv (topics);
+  if ((topics = g_hash_table_lookup (self->topics, "")))
+    return g_strdupv (topics);
+  return g_new0 (char *, 1);
+}
+
+gboolean
+imtehan_quiz_has_language (ImtehanQuiz *self,
+                           const char  *lang)
+{
+  g_return_val_if_fail (IMTEHAN_IS_QUIZ (self), FALSE);
+  return imtehan_localized_has (self->title, lang);
+}
+
+guint
+imtehan_quiz_get_n_questions (ImtehanQuiz *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_QUIZ (self), 0);
+  return self->questions->len;
+}
+
+ImtehanQuestion *
+imtehan_quiz_get_question (ImtehanQuiz *self,
+                           guint        index)
+{
+  g_return_val_if_fail (IMTEHAN_IS_QUIZ (self), NULL);
+  g_return_val_if_fail (index < self->questions->len, NULL);
+  return g_ptr_array_index (self->questions, index);
+}
+
+ImtehanQuestion *
+imtehan_quiz_find_question (ImtehanQuiz *self,
+                            const char  *question_id)
+{
+  g_return_val_if_fail (IMTEHAN_IS_QUIZ (self), NULL);
+
+  for (guint i = 0; i < self->questions->len; i++)
+    {
+      ImtehanQuestion *question = g_ptr_array_index (self->questions, i);
+
+      if (g_strcmp0 (question->id, question_id) == 0)
+        return question;
+    }
+  return NULL;
+}

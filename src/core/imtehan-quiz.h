@@ -1,0 +1,66 @@
+/* imtehan-quiz.h: a quiz and its questions, read from a .quiz key file
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "imtehan-types.h"
+
+G_BEGIN_DECLS
+
+/* The newest quiz format this build reads. */
+#define IMTEHAN_QUIZ_FORMAT_VERSION 1
+/* Larger quiz files are refused before parsing: no sane quiz is that big. */
+#define IMTEHAN_QUIZ_MAX_SIZE (4 * 1024 * 1024)
+
+#define IMTEHAN_TYPE_QUESTION (imtehan_question_get_type ())
+G_DECLARE_FINAL_TYPE (ImtehanQuestion, imtehan_question, IMTEHAN, QUESTION, GObject)
+
+const char  *imtehan_question_get_id          (ImtehanQuestion *self);
+guint        imtehan_question_get_index       (ImtehanQuestion *self);
+const char  *imtehan_question_get_text        (ImtehanQuestion *self,
+                                               const char      *lang);
+const char  *imtehan_question_get_topic       (ImtehanQuestion *self,
+                                               const char      *lang);
+const char  *imtehan_question_get_explanation (ImtehanQuestion *self,
+                                               const char      *lang);
+guint        imtehan_question_get_n_choices   (ImtehanQuestion *self);
+const char  *imtehan_question_get_choice_id   (ImtehanQuestion *self,
+                                               guint            position);
+const char  *imtehan_question_get_choice_text (ImtehanQuestion *self,
+                                               const char      *choice_id,
+                                               const char      *lang);
+gboolean     imtehan_question_has_choice      (ImtehanQuestion *self,
+                                               const char      *choice_id);
+const char  *imtehan_question_get_answer      (ImtehanQuestion *self);
+
+#define IMTEHAN_TYPE_QUIZ (imtehan_quiz_get_type ())
+G_DECLARE_FINAL_TYPE (ImtehanQuiz, imtehan_quiz, IMTEHAN, QUIZ, GObject)
+
+ImtehanQuiz      *imtehan_quiz_new_from_bytes    (GBytes      *bytes,
+                                                  const char  *display_name,
+                                                  GError     **error);
+ImtehanQuiz      *imtehan_quiz_new_from_file     (GFile       *file,
+                                                  GCancellable *cancellable,
+                                                  GError     **error);
+const char       *imtehan_quiz_get_id            (ImtehanQuiz *self);
+guint             imtehan_quiz_get_version       (ImtehanQuiz *self);
+const char       *imtehan_quiz_get_difficulty    (ImtehanQuiz *self);
+const char       *imtehan_quiz_get_title         (ImtehanQuiz *self,
+                                                  const char  *lang);
+const char       *imtehan_quiz_get_description   (ImtehanQuiz *self,
+                                                  const char  *lang);
+char            **imtehan_quiz_dup_topics        (ImtehanQuiz *self,
+                                                  const char  *lang);
+gboolean          imtehan_quiz_has_language      (ImtehanQuiz *self,
+                                                  const char  *lang);
+guint             imtehan_quiz_get_n_questions   (ImtehanQuiz *self);
+ImtehanQuestion  *imtehan_quiz_get_question      (ImtehanQuiz *self,
+                                                  guint        index);
+ImtehanQuestion  *imtehan_quiz_find_question     (ImtehanQuiz *self,
+                                                  const char  *question_id);
+
+G_END_DECLS

@@ -1,0 +1,66 @@
+/* imtehan-store.h: the folder of attempt files
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "imtehan-types.h"
+
+G_BEGIN_DECLS
+
+#define IMTEHAN_TYPE_ATTEMPT_SUMMARY (imtehan_attempt_summary_get_type ())
+G_DECLARE_FINAL_TYPE (ImtehanAttemptSummary, imtehan_attempt_summary, IMTEHAN, ATTEMPT_SUMMARY, GObject)
+
+GFile      *imtehan_attempt_summary_get_file        (ImtehanAttemptSummary *self);
+const char *imtehan_attempt_summary_get_id          (ImtehanAttemptSummary *self);
+const char *imtehan_attempt_summary_get_quiz_id     (ImtehanAttemptSummary *self);
+const char *imtehan_attempt_summary_get_language    (ImtehanAttemptSummary *self);
+const char *imtehan_attempt_summary_get_learner     (ImtehanAttemptSummary *self);
+GDateTime  *imtehan_attempt_summary_get_started     (ImtehanAttemptSummary *self);
+gboolean    imtehan_attempt_summary_get_finished    (ImtehanAttemptSummary *self);
+guint       imtehan_attempt_summary_get_score       (ImtehanAttemptSummary *self);
+guint       imtehan_attempt_summary_get_total       (ImtehanAttemptSummary *self);
+guint       imtehan_attempt_summary_get_n_answered  (ImtehanAttemptSummary *self);
+
+#define IMTEHAN_TYPE_STORE (imtehan_store_get_type ())
+G_DECLARE_FINAL_TYPE (ImtehanStore, imtehan_store, IMTEHAN, STORE, GObject)
+
+ImtehanStore   *imtehan_store_new              (GFile           *directory);
+ImtehanStore   *imtehan_store_new_default      (void);
+GFile          *imtehan_store_get_directory    (ImtehanStore    *self);
+GFile          *imtehan_store_get_file         (ImtehanStore    *self,
+                                                ImtehanAttempt  *attempt);
+gboolean        imtehan_store_save             (ImtehanStore    *self,
+                                                ImtehanAttempt  *attempt,
+                                                GCancellable    *cancellable,
+                                                GError         **error);
+void            imtehan_store_save_async       (ImtehanStore    *self,
+                                                ImtehanAttempt  *attempt,
+                                                GCancellable    *cancellable,
+                                                GAsyncReadyCallback callback,
+                                                gpointer         user_data);
+gboolean        imtehan_store_save_finish      (ImtehanStore    *self,
+                                                GAsyncResult    *result,
+                                                GError         **error);
+GPtrArray      *imtehan_store_list             (ImtehanStore    *self,
+                                                GPtrArray      **problems,
+                                                GCancellable    *cancellable,
+                                                GError         **error);
+void            imtehan_store_list_async       (ImtehanStore    *self,
+                                                GCancellable    *cancellable,
+                                                GAsyncReadyCallback callback,
+                                                gpointer         user_data);
+GPtrArray      *imtehan_store_list_finish      (ImtehanStore    *self,
+                                                GAsyncResult    *result,
+                                                GPtrArray      **problems,
+                                                GError         **error);
+ImtehanAttempt *imtehan_store_load             (ImtehanStore    *self,
+                                                ImtehanAttemptSummary *summary,
+                                                ImtehanQuiz     *quiz,
+                                                GCancellable    *cancellable,
+                                                GError         **error);
+
+G_END_DECLS

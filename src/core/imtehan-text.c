@@ -1,0 +1,232 @@
+/* imtehan-text.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "imtehan-text"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "imtehan-text.h"
+
+#define RLM "\xe2\x80\x8f" /* U+200F RIGHT-TO-LEFT MARK */
+#define LRI "\xe2\x81\xa6" /* U+2066 LEFT-TO-RIGHT ISOLATE */
+#define PDI "\xe2\x81\xa9" /* U+2069 POP DIRECTIONAL ISOLATE */
+
+struct _ImtehanLocalized
+{
+  GHashTable *values; /* language ("" for untranslated) → value */
+};
+
+ImtehanLocalized *
+imtehan_localized_new (void)
+{
+  ImtehanLocalized *self = g_new0 (ImtehanLocalized, 1);
+
+  self->values = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  return self;
+}
+
+void
+imtehan_localized_free (ImtehanLocalized *self)
+{
+  if (self == NULL)
+    return;
+  g_clear_pointer (&self->values, g_hash_table_unref);
+  g_free (self);
+}
+
+void
+imtehan_localized_set (ImtehanLocalized *self,
+                       const char       *lang,
+                       const char       *value)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (value != NULL);
+
+  g_hash_table_insert (self->values, g_strdup (lang ? lang : ""), g_strdup (value));
+}
+
+static const char *
+lookup (const ImtehanLocalized *self,
+        const char             *lang)
+{
+  g_auto(GStrv) variants = NULL;
+
+  if (lang == NULL || *lang == '\0')
+    return NULL;
+
+  /* The same fallback order as g_key_file_get_locale_string(): ur_PK → ur. */
+  variants = g_get_locale_variants (lang);
+  for (guint i = 0; variants[i] != NULL; i++)
+    {
+      const char *value = g_hash_table_lookup (self->values, variants[i]);
+
+      if (value != NULL)
+        return value;
+    }
+
+  return NULL;
+}
+
+const char *
+imtehan_localized_get (const ImtehanLocalized *self,
+                       const char             *lang)
+{
+  const char *value;
+
+  g_return_val_if_fail (self != NULL, "");
+
+  if ((value = lookup (self, lang)))
+    return value;
+  if ((value = g_hash_table_lookup (self->values, "")))
+    return value;
+  return "";
+}
+
+gboolean
+imtehan_localized_has (const ImtehanLocalized *self,
+                       const char             *lang)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if (lang == NULL || *lang == '\0')
+    return g_hash_table_contains (self->values, "");
+  return lookup (self, lang) != NULL;
+}
+
+/* g_set_str() is GLib 2.76; we build against 2.74. */
+gboolean
+imtehan_set_str (char       **str,
+                 const char  *value)
+{
+  char *copy;
+
+  if (g_strcmp0 (*str, value) == 0)
+    return FALSE;
+  copy = g_strdup (value);
+  g_free (*str);
+  *str = copy;
+  return TRUE;
+}
+
+/* "ur_PK.UTF-8@variant" → "ur"; "C" and "POSIX" → "en". */
+char *
+imtehan_language_normalize (const char *locale)
+{
+  gsize len;
+
+  if (locale == NULL || *locale == '\0' || g_str_equal (locale, "C") ||
+      g_str_equal (locale, "POSIX") || g_str_has_prefix (locale, "C."))
+    return g_strdup ("en");
+
+  len = strcspn (locale, "_.@-");
+  if (len < 2 || len > 3)
+    return g_strdup ("en");
+  return g_ascii_strdown (locale, len);
+}
+
+gboolean
+imtehan_language_is_rtl (const char *lang)
+{
+  static const char * const rtl[] = { "ur", "ar", "fa", "he", "ps", "sd", "ug", "yi", "ckb", NULL };
+  g_autofree char *code = imtehan_language_normalize (lang);
+
+  return g_strv_contains (rtl, code);
+}
+
+static gboolean
+is_rtl_script (GUnicodeScript script)
+{
+  return script == G_UNICODE_SCRIPT_ARABIC || script == G_UNICODE_SCRIPT_HEBREW ||
+         script == G_UNICODE_SCRIPT_SYRIAC || script == G_UNICODE_SCRIPT_THAANA ||
+         script == G_UNICODE_SCRIPT_NKO;
+}
+
+static gboolean
+is_strong_ltr (gunichar c)
+{
+  GUnicodeScript script;
+
+  if (!g_unichar_isalpha (c))
+    return FALSE;
+  script = g_unichar_get_script (c);
+  return !is_rtl_script (script) &&
+         script != G_UNICODE_SCRIPT_COMMON &&
+         script != G_UNICODE_SCRIPT_INHERITED;
+}
+
+/* What may continue a Latin run ("PyTorch FSDP", "ZeRO-3", "fp16", "C++") ... */
+static gboolean
+continues_run (gunichar c)
+{
+  /* c < 0x80: strchr() would truncate U+062D "ح" to '-', and find U+0600 as the NUL. */
+  return is_strong_ltr (c) || g_unichar_isdigit (c) ||
+         (c != 0 && c < 0x80 && strchr (" -._/+#':%", (int)c) != NULL);
+}
+
+/* ... and what may end one, so that "ZeRO اور" isolates "ZeRO" and not "ZeRO ". */
+static gboolean
+ends_run (gunichar c)
+{
+  return is_strong_ltr (c) || g_unichar_isdigit (c) || c == '+' || c == '#' || c == '%';
+}
+
+/* Pango takes a paragraph's direction from its first strong character and does not skip
+ * isolates, so Urdu that begins with "FSDP" or "ZeRO" would be laid out left to right and
+ * "C++" would show as "++C". Urdu text therefore starts with RLM and every Latin run is
+ * wrapped in LRI…PDI. LTR text is returned unchanged. See DESIGN.md, "Right-to-left Urdu". */
+char *
+imtehan_text_prepare (const char *text,
+                      const char *lang)
+{
+  GString *out;
+  const char *p;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  if (!imtehan_language_is_rtl (lang) || !g_utf8_validate (text, -1, NULL))
+    return g_strdup (text);
+
+  out = g_string_sized_new (strlen (text) + 16);
+  g_string_append (out, RLM);
+
+  p = text;
+  while (*p != '\0')
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (is_strong_ltr (c))
+        {
+          const char *start = p;
+          const char *end = p;
+          const char *q = p;
+
+          while (*q != '\0')
+            {
+              gunichar d = g_utf8_get_char (q);
+
+              if (!continues_run (d))
+                break;
+              q = g_utf8_next_char (q);
+              if (ends_run (d))
+                end = q;
+            }
+
+          g_string_append (out, LRI);
+          g_string_append_len (out, start, end - start);
+          g_string_append (out, PDI);
+          p = end;
+          continue;
+        }
+
+      g_string_append_unichar (out, c);
+      if (c == '\n')
+        g_string_append (out, RLM);
+      p = g_utf8_next_char (p);
+    }
+
+  return g_string_free (out, FALSE);
+}
