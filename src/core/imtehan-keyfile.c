@@ -362,9 +362,8 @@ imtehan_key_file_reader_get_int (ImtehanKeyFileReader *reader,
 
   if (!g_ascii_string_to_signed (text, 10, min, max, &parsed, &local_error))
     {
-      g_autofree char *msg = g_strdup_printf (_("“%s” is not a whole number from %" G_GINT64_FORMAT
-                                                " to %" G_GINT64_FORMAT),
-                                              text, min, max);
+      g_autofree char *msg = g_strdup_printf (_("“%s” is not a whole number from %lld to %lld"),
+                                              text, (long long)min, (long long)max);
       imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, group, key, msg);
       return FALSE;
     }

@@ -382,9 +382,9 @@ read_quiz (ImtehanQuiz          *self,
   if (format > IMTEHAN_QUIZ_FORMAT_VERSION)
     {
       g_autofree char *msg =
-        g_strdup_printf (_("format version %" G_GINT64_FORMAT " is newer than this version of "
-                           "Imtehan reads (%d); please update Imtehan"),
-                         format, IMTEHAN_QUIZ_FORMAT_VERSION);
+        g_strdup_printf (_("format version %lld is newer than this version of Imtehan reads "
+                           "(%d); please update Imtehan"),
+                         (long long)format, IMTEHAN_QUIZ_FORMAT_VERSION);
       imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_VERSION, QUIZ_GROUP,
                                      "FormatVersion", msg);
       return FALSE;

@@ -1,0 +1,205 @@
+/* imtehan-application.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "imtehan-application"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "imtehan-application.h"
+#include "imtehan-i18n.h"
+#include "imtehan-resources.h"
+#include "imtehan-text.h"
+#include "imtehan-window.h"
+
+#define BUNDLED_QUIZ RESOURCE_BASE "/quizzes/zero-sharded-optimizers.quiz"
+
+struct _ImtehanApplication
+{
+  AdwApplication  parent_instance;
+
+  GSettings      *settings;
+  ImtehanQuiz    *quiz;
+  ImtehanStore   *store;
+};
+
+G_DEFINE_FINAL_TYPE (ImtehanApplication, imtehan_application, ADW_TYPE_APPLICATION)
+
+static void
+imtehan_application_dispose (GObject *object)
+{
+  ImtehanApplication *self = (ImtehanApplication *)object;
+
+  g_clear_object (&self->settings);
+  g_clear_object (&self->quiz);
+  g_clear_object (&self->store);
+
+  G_OBJECT_CLASS (imtehan_application_parent_class)->dispose (object);
+}
+
+static void
+imtehan_application_activate (GApplication *app)
+{
+  ImtehanApplication *self = IMTEHAN_APPLICATION (app);
+  GtkWindow *window;
+
+  /* A second launch in the same session presents the existing window. */
+  if (!(window = gtk_application_get_active_window (GTK_APPLICATION (app))))
+    window = GTK_WINDOW (imtehan_window_new (self));
+  gtk_window_present (window);
+}
+
+static void
+quit_cb (GSimpleAction *action,
+         GVariant      *parameter,
+         gpointer       user_data)
+{
+  GtkApplication *app = user_data;
+  GList *windows = gtk_application_get_windows (app);
+
+  /* Closing each window lets it save what it holds (its close-request handler). */
+  for (GList *l = windows; l != NULL;)
+    {
+      GtkWindow *window = l->data;
+
+      l = l->next;
+      gtk_window_close (window);
+    }
+}
+
+static void
+about_cb (GSimpleAction *action,
+          GVariant      *parameter,
+          gpointer       user_data)
+{
+  GtkApplication *app = user_data;
+  GtkWindow *window = gtk_application_get_active_window (app);
+  static const char *developers[] = { "Imtehan developers", NULL };
+
+  adw_show_about_window (window,
+                         "application-name", _("Imtehan"),
+                         "application-icon", APP_ID,
+                         "version", PACKAGE_VERSION,
+                         "developer-name", _("Imtehan developers"),
+                         "developers", developers,
+                         "comments", _("Offline quizzes in Urdu and English"),
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         "website", "https://github.com/imtehan/imtehan",
+                         "issue-url", "https://github.com/imtehan/imtehan/issues",
+                         /* TRANSLATORS: your name, shown in the About window */
+                         "translator-credits", _("translator-credits"),
+                         NULL);
+}
+
+static const GActionEntry app_actions[] = {
+  { .name = "quit", .activate = quit_cb },
+  { .name = "about", .activate = about_cb },
+};
+
+static void
+load_quiz (ImtehanApplication *self)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+
+  bytes = g_resources_lookup_data (BUNDLED_QUIZ, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
+  if (bytes != NULL)
+    self->quiz = imtehan_quiz_new_from_bytes (bytes, "zero-sharded-optimizers.quiz", &error);
+  /* The bundled quiz is tested at build time (tests/test-quiz.c): failing here is a bug. */
+  if (self->quiz == NULL)
+    g_error ("The bundled quiz does not load: %s", error->message);
+}
+
+static void
+imtehan_application_startup (GApplication *app)
+{
+  ImtehanApplication *self = IMTEHAN_APPLICATION (app);
+  g_autofree char *setting = NULL;
+  g_autofree char *language = NULL;
+
+  G_APPLICATION_CLASS (imtehan_application_parent_class)->startup (app);
+
+  self->settings = g_settings_new ("io.github.imtehan.Imtehan");
+  setting = g_settings_get_string (self->settings, "language");
+  language = *setting ? g_strdup (setting) : imtehan_i18n_system_language ();
+  imtehan_i18n_set_language (language);
+
+  load_quiz (self);
+  self->store = imtehan_store_new_default ();
+
+  g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
+                                   G_N_ELEMENTS (app_actions), app);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit",
+                                         (const char *[]) { "<Control>q", NULL });
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.close",
+                                         (const char *[]) { "<Control>w", NULL });
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.home",
+                                         (const char *[]) { "<Alt>Home", NULL });
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.toggle-language",
+                                         (const char *[]) { "<Control>l", NULL });
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.about",
+                                         (const char *[]) { "F1", NULL });
+  for (guint i = 0; i < 4; i++)
+    {
+      g_autofree char *detailed = g_strdup_printf ("win.choose(uint32 %u)", i);
+      g_autofree char *key = g_strdup_printf ("%u", i + 1);
+      g_autofree char *kp = g_strdup_printf ("KP_%u", i + 1);
+
+      gtk_application_set_accels_for_action (GTK_APPLICATION (app), detailed,
+                                             (const char *[]) { key, kp, NULL });
+    }
+}
+
+static void
+imtehan_application_class_init (ImtehanApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->dispose = imtehan_application_dispose;
+  app_class->activate = imtehan_application_activate;
+  app_class->startup = imtehan_application_startup;
+
+  /* The resources live in a static library: referencing them keeps the linker from
+   * dropping the object whose constructor registers them. */
+  (void)imtehan_get_resource ();
+}
+
+static void
+imtehan_application_init (ImtehanApplication *self)
+{
+}
+
+ImtehanApplication *
+imtehan_application_new (void)
+{
+  return g_object_new (IMTEHAN_TYPE_APPLICATION,
+                       "application-id", APP_ID,
+                       "resource-base-path", RESOURCE_BASE,
+                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       NULL);
+}
+
+ImtehanQuiz *
+imtehan_application_get_quiz (ImtehanApplication *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_APPLICATION (self), NULL);
+  return self->quiz;
+}
+
+ImtehanStore *
+imtehan_application_get_store (ImtehanApplication *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_APPLICATION (self), NULL);
+  return self->store;
+}
+
+GSettings *
+imtehan_application_get_settings (ImtehanApplication *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_APPLICATION (self), NULL);
+  return self->settings;
+}

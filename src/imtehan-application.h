@@ -1,0 +1,23 @@
+/* imtehan-application.h
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <adwaita.h>
+
+#include "imtehan-quiz.h"
+#include "imtehan-store.h"
+
+G_BEGIN_DECLS
+
+#define IMTEHAN_TYPE_APPLICATION (imtehan_application_get_type ())
+G_DECLARE_FINAL_TYPE (ImtehanApplication, imtehan_application, IMTEHAN, APPLICATION, AdwApplication)
+
+ImtehanApplication *imtehan_application_new          (void);
+ImtehanQuiz        *imtehan_application_get_quiz     (ImtehanApplication *self);
+ImtehanStore       *imtehan_application_get_store    (ImtehanApplication *self);
+GSettings          *imtehan_application_get_settings (ImtehanApplication *self);
+
+G_END_DECLS

@@ -1,0 +1,267 @@
+/* imtehan-progress.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Shows the state of every question and jumps to any of them (win.go-to). State is shown by
+ * shape and text as well as colour: an answered question is filled and says "answered" to
+ * screen readers, the current one is outlined and says "current".
+ */
+
+#define G_LOG_DOMAIN "imtehan-progress"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "imtehan-progress.h"
+
+struct _ImtehanProgress
+{
+  GtkWidget       parent_instance;
+
+  GtkScrolledWindow *scroller;
+  GtkBox         *box;
+
+  ImtehanAttempt *attempt;
+  GSignalGroup   *signals;
+  GPtrArray      *buttons;
+};
+
+G_DEFINE_FINAL_TYPE (ImtehanProgress, imtehan_progress, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_ATTEMPT,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+update_button (ImtehanProgress *self,
+               guint            index)
+{
+  GtkWidget *button = g_ptr_array_index (self->buttons, index);
+  gboolean answered = imtehan_attempt_get_answer (self->attempt, index) != NULL;
+  gboolean current = imtehan_attempt_get_current (self->attempt) == index;
+  g_autofree char *label = NULL;
+
+  if (answered)
+    gtk_widget_add_css_class (button, "answered");
+  else
+    gtk_widget_remove_css_class (button, "answered");
+  if (current)
+    gtk_widget_add_css_class (button, "current");
+  else
+    gtk_widget_remove_css_class (button, "current");
+
+  if (current && answered)
+    /* TRANSLATORS: what a screen reader says for a button of the progress indicator */
+    label = g_strdup_printf (_("Question %u, current, answered"), index + 1);
+  else if (current)
+    label = g_strdup_printf (_("Question %u, current, not answered"), index + 1);
+  else if (answered)
+    label = g_strdup_printf (_("Question %u, answered"), index + 1);
+  else
+    label = g_strdup_printf (_("Question %u, not answered"), index + 1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  gtk_widget_set_tooltip_text (button, label);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_STATE_PRESSED,
+                               current ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE,
+                               -1);
+}
+
+static void
+update_all (ImtehanProgress *self)
+{
+  if (self->attempt == NULL)
+    return;
+  for (guint i = 0; i < self->buttons->len; i++)
+    update_button (self, i);
+}
+
+static void
+rebuild (ImtehanProgress *self)
+{
+  GtkWidget *child;
+  guint n;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->box))))
+    gtk_box_remove (self->box, child);
+  g_ptr_array_set_size (self->buttons, 0);
+
+  if (self->attempt == NULL)
+    return;
+
+  n = imtehan_attempt_get_n_questions (self->attempt);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *number = g_strdup_printf ("%u", i + 1);
+      GtkWidget *button = gtk_button_new_with_label (number);
+
+      gtk_widget_add_css_class (button, "question-dot");
+      gtk_widget_add_css_class (button, "circular");
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.go-to");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "u", i);
+      gtk_box_append (self->box, button);
+      g_ptr_array_add (self->buttons, button);
+    }
+  update_all (self);
+}
+
+static void
+answer_changed_cb (ImtehanProgress *self,
+                   guint            index)
+{
+  if (index < self->buttons->len)
+    update_button (self, index);
+}
+
+static void
+current_changed_cb (ImtehanProgress *self)
+{
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_hadjustment (self->scroller);
+  graphene_rect_t bounds;
+  guint current;
+
+  update_all (self);
+  current = imtehan_attempt_get_current (self->attempt);
+  if (current >= self->buttons->len)
+    return;
+
+  /* Keep the current question in view when the buttons do not all fit (long quizzes).
+   * gtk_viewport_scroll_to() is GTK 4.12; this works on 4.8. */
+  if (gtk_widget_compute_bounds (g_ptr_array_index (self->buttons, current),
+                                 GTK_WIDGET (self->box), &bounds))
+    {
+      double page = gtk_adjustment_get_page_size (adjustment);
+      double value = gtk_adjustment_get_value (adjustment);
+      double start = bounds.origin.x;
+      double end = bounds.origin.x + bounds.size.width;
+
+      if (start < value)
+        gtk_adjustment_set_value (adjustment, start);
+      else if (end > value + page)
+        gtk_adjustment_set_value (adjustment, end - page);
+    }
+}
+
+static void
+imtehan_progress_dispose (GObject *object)
+{
+  ImtehanProgress *self = (ImtehanProgress *)object;
+  GtkWidget *child;
+
+  if (self->signals)
+    g_signal_group_set_target (self->signals, NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), IMTEHAN_TYPE_PROGRESS);
+  /* GTK 4.8 unparents only the bound template children. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
+    gtk_widget_unparent (child);
+  g_clear_object (&self->signals);
+  g_clear_object (&self->attempt);
+  g_clear_pointer (&self->buttons, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (imtehan_progress_parent_class)->dispose (object);
+}
+
+static void
+imtehan_progress_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  ImtehanProgress *self = IMTEHAN_PROGRESS (object);
+
+  switch (prop_id)
+    {
+    case PROP_ATTEMPT:
+      g_value_set_object (value, self->attempt);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+imtehan_progress_set_property (GObject      *object,
+                               guint         prop_id,
+                               const GValue *value,
+                               GParamSpec   *pspec)
+{
+  ImtehanProgress *self = IMTEHAN_PROGRESS (object);
+
+  switch (prop_id)
+    {
+    case PROP_ATTEMPT:
+      imtehan_progress_set_attempt (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+imtehan_progress_class_init (ImtehanProgressClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = imtehan_progress_dispose;
+  object_class->get_property = imtehan_progress_get_property;
+  object_class->set_property = imtehan_progress_set_property;
+
+  properties[PROP_ATTEMPT] =
+    g_param_spec_object ("attempt", NULL, NULL, IMTEHAN_TYPE_ATTEMPT,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/imtehan-progress.ui");
+  gtk_widget_class_bind_template_child (widget_class, ImtehanProgress, scroller);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanProgress, box);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "progress-dots");
+}
+
+static void
+imtehan_progress_init (ImtehanProgress *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->buttons = g_ptr_array_new ();
+  self->signals = g_signal_group_new (IMTEHAN_TYPE_ATTEMPT);
+  g_signal_group_connect_object (self->signals, "answer-changed",
+                                 G_CALLBACK (answer_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->signals, "notify::current",
+                                 G_CALLBACK (current_changed_cb), self, G_CONNECT_SWAPPED);
+}
+
+void
+imtehan_progress_set_attempt (ImtehanProgress *self,
+                              ImtehanAttempt  *attempt)
+{
+  g_return_if_fail (IMTEHAN_IS_PROGRESS (self));
+  g_return_if_fail (attempt == NULL || IMTEHAN_IS_ATTEMPT (attempt));
+
+  if (!g_set_object (&self->attempt, attempt))
+    return;
+  g_signal_group_set_target (self->signals, attempt);
+  rebuild (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ATTEMPT]);
+}
+
+ImtehanAttempt *
+imtehan_progress_get_attempt (ImtehanProgress *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_PROGRESS (self), NULL);
+  return self->attempt;
+}
+
+GtkWidget *
+imtehan_progress_get_button (ImtehanProgress *self,
+                             guint            index)
+{
+  g_return_val_if_fail (IMTEHAN_IS_PROGRESS (self), NULL);
+  g_return_val_if_fail (index < self->buttons->len, NULL);
+  return g_ptr_array_index (self->buttons, index);
+}

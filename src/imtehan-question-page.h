@@ -1,0 +1,23 @@
+/* imtehan-question-page.h
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "imtehan-attempt.h"
+
+G_BEGIN_DECLS
+
+#define IMTEHAN_TYPE_QUESTION_PAGE (imtehan_question_page_get_type ())
+G_DECLARE_FINAL_TYPE (ImtehanQuestionPage, imtehan_question_page, IMTEHAN, QUESTION_PAGE, GtkWidget)
+
+void       imtehan_question_page_set_attempt    (ImtehanQuestionPage *self,
+                                                 ImtehanAttempt      *attempt);
+GtkWidget *imtehan_question_page_get_choice     (ImtehanQuestionPage *self,
+                                                 guint                position);
+GtkWidget *imtehan_question_page_get_progress   (ImtehanQuestionPage *self);
+
+G_END_DECLS

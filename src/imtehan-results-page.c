@@ -1,0 +1,230 @@
+/* imtehan-results-page.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Right and wrong are said by an icon and a word, never by colour alone.
+ */
+
+#define G_LOG_DOMAIN "imtehan-results-page"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "imtehan-i18n.h"
+#include "imtehan-quiz.h"
+#include "imtehan-results-page.h"
+
+struct _ImtehanResultsPage
+{
+  GtkWidget          parent_instance;
+
+  GtkScrolledWindow *scroller;
+  GtkLabel          *score_label;
+  GtkLevelBar       *score_bar;
+  GtkLabel          *summary_label;
+  GtkBox            *questions_box;
+  GtkButton         *try_again_button;
+
+  ImtehanAttempt    *attempt;
+};
+
+G_DEFINE_FINAL_TYPE (ImtehanResultsPage, imtehan_results_page, GTK_TYPE_WIDGET)
+
+static GtkWidget *
+wrapped_label (const char *text,
+               const char *lang,
+               const char *css_class)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_label_set_width_chars (GTK_LABEL (label), 15);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 60);
+  if (lang != NULL)
+    imtehan_label_set_content (GTK_LABEL (label), text, lang);
+  else
+    gtk_label_set_text (GTK_LABEL (label), text);
+  if (css_class != NULL)
+    gtk_widget_add_css_class (label, css_class);
+  return label;
+}
+
+/* "Your answer:" and the answer, the caption in the UI language, the answer as quiz text. */
+static GtkWidget *
+labelled_answer (const char *caption,
+                 const char *text,
+                 const char *lang)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+
+  gtk_box_append (GTK_BOX (box), wrapped_label (caption, NULL, "caption-heading"));
+  gtk_box_append (GTK_BOX (box), wrapped_label (text, lang, NULL));
+  return box;
+}
+
+static GtkWidget *
+create_card (ImtehanAttempt *attempt,
+             guint           index,
+             const char     *lang)
+{
+  ImtehanQuestion *question = imtehan_quiz_get_question (imtehan_attempt_get_quiz (attempt), index);
+  const char *answer = imtehan_attempt_get_answer (attempt, index);
+  const char *correct = imtehan_question_get_answer (question);
+  gboolean right = imtehan_attempt_is_correct (attempt, index);
+  const char *explanation = imtehan_question_get_explanation (question, lang);
+  g_autofree char *heading = NULL;
+  g_autofree char *accessible = NULL;
+  const char *verdict;
+  GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 10);
+  GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget *icon;
+
+  gtk_widget_add_css_class (card, "card");
+  gtk_widget_add_css_class (card, "result-card");
+
+  if (right)
+    {
+      verdict = _("Correct");
+      icon = gtk_image_new_from_icon_name ("emblem-ok-symbolic");
+      gtk_widget_add_css_class (card, "correct");
+    }
+  else if (answer == NULL)
+    {
+      verdict = _("Not answered");
+      icon = gtk_image_new_from_icon_name ("dialog-question-symbolic");
+      gtk_widget_add_css_class (card, "unanswered");
+    }
+  else
+    {
+      verdict = _("Wrong");
+      icon = gtk_image_new_from_icon_name ("window-close-symbolic");
+      gtk_widget_add_css_class (card, "wrong");
+    }
+  gtk_widget_add_css_class (icon, "verdict-icon");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (icon), GTK_ACCESSIBLE_PROPERTY_LABEL, "", -1);
+
+  /* TRANSLATORS: the heading of a question on the results page: "Question 3 · Correct" */
+  heading = g_strdup_printf (_("Question %u · %s"), index + 1, verdict);
+  gtk_box_append (GTK_BOX (header), icon);
+  gtk_box_append (GTK_BOX (header), wrapped_label (heading, NULL, "heading"));
+  gtk_box_append (GTK_BOX (card), header);
+
+  gtk_box_append (GTK_BOX (card),
+                  wrapped_label (imtehan_question_get_text (question, lang), lang, "question"));
+  gtk_box_append (GTK_BOX (card),
+                  labelled_answer (_("Your answer"),
+                                   answer ? imtehan_question_get_choice_text (question, answer, lang)
+                                          : _("Not answered"),
+                                   answer ? lang : NULL));
+  if (!right)
+    gtk_box_append (GTK_BOX (card),
+                    labelled_answer (_("Correct answer"),
+                                     imtehan_question_get_choice_text (question, correct, lang),
+                                     lang));
+  if (*explanation != '\0')
+    gtk_box_append (GTK_BOX (card), labelled_answer (_("Explanation"), explanation, lang));
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (card),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, heading, -1);
+  return card;
+}
+
+static void
+update (ImtehanResultsPage *self)
+{
+  const char *lang = imtehan_i18n_get_language ();
+  g_autofree char *score_text = NULL;
+  g_autofree char *summary = NULL;
+  g_autofree char *date = NULL;
+  GtkWidget *child;
+  guint n, score, percent;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->questions_box))))
+    gtk_box_remove (self->questions_box, child);
+  if (self->attempt == NULL)
+    return;
+
+  n = imtehan_attempt_get_n_questions (self->attempt);
+  score = imtehan_attempt_get_score (self->attempt);
+  percent = n ? (score * 100 + n / 2) / n : 0;
+
+  /* TRANSLATORS: the score on the results page: "6 of 8 · 75%" */
+  score_text = g_strdup_printf (_("%u of %u · %u%%"), score, n, percent);
+  gtk_label_set_text (self->score_label, score_text);
+  gtk_level_bar_set_max_value (self->score_bar, MAX (n, 1));
+  gtk_level_bar_set_value (self->score_bar, score);
+
+  date = imtehan_i18n_format_date (imtehan_attempt_get_finished_at (self->attempt));
+  if (percent >= 75)
+    /* TRANSLATORS: under the score; %s is the date the quiz was submitted */
+    summary = g_strdup_printf (_("Well done. Submitted %s."), date);
+  else
+    summary = g_strdup_printf (_("Read the explanations below, then try again. Submitted %s."), date);
+  gtk_label_set_text (self->summary_label, summary);
+
+  for (guint i = 0; i < n; i++)
+    gtk_box_append (self->questions_box, create_card (self->attempt, i, lang));
+
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->scroller), 0);
+}
+
+static void
+imtehan_results_page_dispose (GObject *object)
+{
+  ImtehanResultsPage *self = (ImtehanResultsPage *)object;
+  GtkWidget *child;
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), IMTEHAN_TYPE_RESULTS_PAGE);
+  /* GTK 4.8 unparents only the bound template children. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
+    gtk_widget_unparent (child);
+  g_clear_object (&self->attempt);
+
+  G_OBJECT_CLASS (imtehan_results_page_parent_class)->dispose (object);
+}
+
+static gboolean
+imtehan_results_page_grab_focus (GtkWidget *widget)
+{
+  ImtehanResultsPage *self = IMTEHAN_RESULTS_PAGE (widget);
+
+  return gtk_widget_grab_focus (GTK_WIDGET (self->try_again_button));
+}
+
+static void
+imtehan_results_page_class_init (ImtehanResultsPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  widget_class->grab_focus = imtehan_results_page_grab_focus;
+  object_class->dispose = imtehan_results_page_dispose;
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/imtehan-results-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, scroller);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, score_label);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, score_bar);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, summary_label);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, questions_box);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, try_again_button);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+imtehan_results_page_init (ImtehanResultsPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+void
+imtehan_results_page_set_attempt (ImtehanResultsPage *self,
+                                  ImtehanAttempt     *attempt)
+{
+  g_return_if_fail (IMTEHAN_IS_RESULTS_PAGE (self));
+
+  if (g_set_object (&self->attempt, attempt))
+    update (self);
+}

@@ -1,0 +1,342 @@
+/* imtehan-start-page.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "imtehan-start-page"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "imtehan-i18n.h"
+#include "imtehan-quiz.h"
+#include "imtehan-start-page.h"
+#include "imtehan-store.h"
+
+/* The start page shows the newest attempts; all of them stay in their files. */
+#define HISTORY_ROWS 20
+
+struct _ImtehanStartPage
+{
+  GtkWidget       parent_instance;
+
+  GtkScrolledWindow *scroller;
+  GtkLabel       *title_label;
+  GtkLabel       *meta_label;
+  GtkLabel       *description_label;
+  GtkLabel       *topics_label;
+  GtkButton      *resume_button;
+  GtkButton      *start_button;
+  GtkBox         *history_box;
+  GtkLabel       *best_label;
+  GtkListBox     *history_list;
+
+  ImtehanQuiz    *quiz;
+  GListModel     *history;
+  GtkSliceListModel *recent;
+};
+
+G_DEFINE_FINAL_TYPE (ImtehanStartPage, imtehan_start_page, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_QUIZ,
+  PROP_HISTORY,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static const char *
+language_name (const char *lang)
+{
+  /* Each language is named in itself, as in every language switcher. */
+  if (g_strcmp0 (lang, "ur") == 0)
+    return "اردو";
+  return "English";
+}
+
+static char *
+format_score (guint score,
+              guint total)
+{
+  /* TRANSLATORS: a score, e.g. "6 of 8 (75%)" */
+  return g_strdup_printf (_("%u of %u (%u%%)"), score, total,
+                          total ? (score * 100 + total / 2) / total : 0);
+}
+
+static GtkWidget *
+create_history_row (gpointer item,
+                    gpointer user_data)
+{
+  ImtehanAttemptSummary *summary = item;
+  g_autofree char *date = imtehan_i18n_format_date (imtehan_attempt_summary_get_started (summary));
+  g_autofree char *status = NULL;
+  g_autofree char *subtitle = NULL;
+  g_autofree char *target = NULL;
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *icon;
+
+  if (imtehan_attempt_summary_get_finished (summary))
+    status = format_score (imtehan_attempt_summary_get_score (summary),
+                           imtehan_attempt_summary_get_total (summary));
+  else
+    /* TRANSLATORS: an unfinished attempt in the history, e.g. "In progress, 3 of 8 answered" */
+    status = g_strdup_printf (_("In progress, %u of %u answered"),
+                              imtehan_attempt_summary_get_n_answered (summary),
+                              imtehan_attempt_summary_get_total (summary));
+  subtitle = g_strdup_printf ("%s · %s", language_name (imtehan_attempt_summary_get_language (summary)),
+                              status);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), date);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+  target = g_strdup (imtehan_attempt_summary_get_id (summary));
+  g_object_set_data_full (G_OBJECT (row), "attempt-id", g_steal_pointer (&target), g_free);
+
+  icon = gtk_image_new_from_icon_name ("go-next-symbolic");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (icon), GTK_ACCESSIBLE_PROPERTY_LABEL, "", -1);
+  gtk_widget_set_valign (icon, GTK_ALIGN_CENTER);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), icon);
+
+  return row;
+}
+
+static void
+history_row_activated_cb (ImtehanStartPage *self,
+                          GtkListBoxRow    *row)
+{
+  const char *id = g_object_get_data (G_OBJECT (row), "attempt-id");
+
+  if (id != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.open-attempt", "s", id);
+}
+
+static void
+update_history (ImtehanStartPage *self)
+{
+  guint n = self->history ? g_list_model_get_n_items (self->history) : 0;
+  guint best = 0, best_total = 0, n_finished = 0;
+  g_autoptr(ImtehanAttemptSummary) last = NULL;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->history_box), n > 0);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(ImtehanAttemptSummary) summary = g_list_model_get_item (self->history, i);
+      guint score, total;
+
+      if (!imtehan_attempt_summary_get_finished (summary))
+        continue;
+      n_finished++;
+      score = imtehan_attempt_summary_get_score (summary);
+      total = imtehan_attempt_summary_get_total (summary);
+      if (last == NULL)
+        last = g_object_ref (summary);
+      if (best_total == 0 || (guint64)score * best_total > (guint64)best * total)
+        {
+          best = score;
+          best_total = total;
+        }
+    }
+
+  if (last != NULL)
+    {
+      g_autofree char *best_text = format_score (best, best_total);
+      g_autofree char *last_text = format_score (imtehan_attempt_summary_get_score (last),
+                                                 imtehan_attempt_summary_get_total (last));
+      /* TRANSLATORS: "Best: 7 of 8 (88%) · Last: 6 of 8 (75%)" */
+      g_autofree char *text = g_strdup_printf (_("Best: %s · Last: %s"), best_text, last_text);
+
+      gtk_label_set_text (self->best_label, text);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->best_label), last != NULL);
+}
+
+static void
+history_changed_cb (ImtehanStartPage *self)
+{
+  update_history (self);
+}
+
+static void
+update_quiz (ImtehanStartPage *self)
+{
+  const char *lang = imtehan_i18n_get_language ();
+  g_auto(GStrv) topics = NULL;
+  g_autofree char *topic_text = NULL;
+  g_autofree char *meta = NULL;
+  guint n;
+
+  if (self->quiz == NULL)
+    return;
+
+  n = imtehan_quiz_get_n_questions (self->quiz);
+  imtehan_label_set_content (self->title_label, imtehan_quiz_get_title (self->quiz, lang), lang);
+  imtehan_label_set_content (self->description_label,
+                             imtehan_quiz_get_description (self->quiz, lang), lang);
+  topics = imtehan_quiz_dup_topics (self->quiz, lang);
+  /* TRANSLATORS: separates the topics of a quiz: "ZeRO stages · Adam state memory" */
+  topic_text = g_strjoinv (_(" · "), topics);
+  imtehan_label_set_content (self->topics_label, topic_text, lang);
+  gtk_widget_set_visible (GTK_WIDGET (self->topics_label), topics[0] != NULL);
+
+  if (g_strcmp0 (imtehan_quiz_get_difficulty (self->quiz), "hard") == 0)
+    /* TRANSLATORS: "8 questions · hard" */
+    meta = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u question · hard",
+                                         "%u questions · hard", n), n);
+  else if (g_strcmp0 (imtehan_quiz_get_difficulty (self->quiz), "medium") == 0)
+    meta = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u question · medium",
+                                         "%u questions · medium", n), n);
+  else if (g_strcmp0 (imtehan_quiz_get_difficulty (self->quiz), "easy") == 0)
+    meta = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u question · easy",
+                                         "%u questions · easy", n), n);
+  else
+    meta = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u question", "%u questions", n), n);
+  gtk_label_set_text (self->meta_label, meta);
+}
+
+static void
+imtehan_start_page_dispose (GObject *object)
+{
+  ImtehanStartPage *self = (ImtehanStartPage *)object;
+  GtkWidget *child;
+
+  if (self->history)
+    g_signal_handlers_disconnect_by_func (self->history, history_changed_cb, self);
+  gtk_widget_dispose_template (GTK_WIDGET (self), IMTEHAN_TYPE_START_PAGE);
+  /* GTK 4.8 unparents only the bound template children. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
+    gtk_widget_unparent (child);
+  g_clear_object (&self->recent);
+  g_clear_object (&self->history);
+  g_clear_object (&self->quiz);
+
+  G_OBJECT_CLASS (imtehan_start_page_parent_class)->dispose (object);
+}
+
+static void
+imtehan_start_page_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  ImtehanStartPage *self = IMTEHAN_START_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_QUIZ:
+      g_value_set_object (value, self->quiz);
+      break;
+    case PROP_HISTORY:
+      g_value_set_object (value, self->history);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+imtehan_start_page_set_property (GObject      *object,
+                                 guint         prop_id,
+                                 const GValue *value,
+                                 GParamSpec   *pspec)
+{
+  ImtehanStartPage *self = IMTEHAN_START_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_QUIZ:
+      self->quiz = g_value_dup_object (value);
+      update_quiz (self);
+      break;
+    case PROP_HISTORY:
+      self->history = g_value_dup_object (value);
+      if (self->history != NULL)
+        {
+          self->recent = gtk_slice_list_model_new (g_object_ref (self->history), 0, HISTORY_ROWS);
+          gtk_list_box_bind_model (self->history_list, G_LIST_MODEL (self->recent),
+                                   create_history_row, NULL, NULL);
+          g_signal_connect_swapped (self->history, "items-changed",
+                                    G_CALLBACK (history_changed_cb), self);
+          update_history (self);
+        }
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static gboolean
+imtehan_start_page_grab_focus (GtkWidget *widget)
+{
+  ImtehanStartPage *self = IMTEHAN_START_PAGE (widget);
+
+  /* Enter resumes or starts: the page's main action has the focus. */
+  if (gtk_widget_get_visible (GTK_WIDGET (self->resume_button)))
+    return gtk_widget_grab_focus (GTK_WIDGET (self->resume_button));
+  return gtk_widget_grab_focus (GTK_WIDGET (self->start_button));
+}
+
+static void
+imtehan_start_page_class_init (ImtehanStartPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  widget_class->grab_focus = imtehan_start_page_grab_focus;
+  object_class->dispose = imtehan_start_page_dispose;
+  object_class->get_property = imtehan_start_page_get_property;
+  object_class->set_property = imtehan_start_page_set_property;
+
+  properties[PROP_QUIZ] =
+    g_param_spec_object ("quiz", NULL, NULL, IMTEHAN_TYPE_QUIZ,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_HISTORY] =
+    g_param_spec_object ("history", NULL, NULL, G_TYPE_LIST_MODEL,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/imtehan-start-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, ImtehanStartPage, scroller);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanStartPage, title_label);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanStartPage, meta_label);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanStartPage, description_label);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanStartPage, topics_label);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanStartPage, resume_button);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanStartPage, start_button);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanStartPage, history_box);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanStartPage, best_label);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanStartPage, history_list);
+  gtk_widget_class_bind_template_callback (widget_class, history_row_activated_cb);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+imtehan_start_page_init (ImtehanStartPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+void
+imtehan_start_page_set_can_resume (ImtehanStartPage *self,
+                                   gboolean          can_resume)
+{
+  g_return_if_fail (IMTEHAN_IS_START_PAGE (self));
+
+  gtk_widget_set_visible (GTK_WIDGET (self->resume_button), can_resume);
+  /* One suggested action at a time: with Resume offered, Start is the quieter choice. */
+  if (can_resume)
+    {
+      gtk_widget_remove_css_class (GTK_WIDGET (self->start_button), "suggested-action");
+      gtk_button_set_label (self->start_button, _("_New Attempt"));
+    }
+  else
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (self->start_button), "suggested-action");
+      gtk_button_set_label (self->start_button, _("_Start"));
+    }
+}

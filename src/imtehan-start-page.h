@@ -1,0 +1,18 @@
+/* imtehan-start-page.h
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define IMTEHAN_TYPE_START_PAGE (imtehan_start_page_get_type ())
+G_DECLARE_FINAL_TYPE (ImtehanStartPage, imtehan_start_page, IMTEHAN, START_PAGE, GtkWidget)
+
+void imtehan_start_page_set_can_resume (ImtehanStartPage *self,
+                                        gboolean          can_resume);
+
+G_END_DECLS

@@ -1,0 +1,885 @@
+/* imtehan-window.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The window holds the attempt in progress and which page shows it; pages only show and
+ * change core state, so a language switch rebuilds them and loses nothing.
+ */
+
+#define G_LOG_DOMAIN "imtehan-window"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "imtehan-i18n.h"
+#include "imtehan-question-page.h"
+#include "imtehan-results-page.h"
+#include "imtehan-review-page.h"
+#include "imtehan-start-page.h"
+#include "imtehan-text.h"
+#include "imtehan-window.h"
+
+struct _ImtehanWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  /* Template widgets */
+  AdwToastOverlay      *toast_overlay;
+  AdwHeaderBar         *header_bar;
+  GtkButton            *home_button;
+  AdwWindowTitle       *window_title;
+  GtkMenuButton        *menu_button;
+  GtkToggleButton      *urdu_button;
+  GtkToggleButton      *english_button;
+  GtkStack             *stack;
+
+  GSettings            *settings;
+  ImtehanQuiz          *quiz;
+  ImtehanStore         *store;
+  GListStore           *history;      /* ImtehanAttemptSummary of this quiz, newest first */
+  ImtehanAttempt       *attempt;      /* the attempt in progress, or just submitted */
+  ImtehanAttempt       *shown;        /* the attempt on the results page */
+  GSignalGroup         *attempt_signals;
+  GCancellable         *cancellable;
+  char                 *page_name;
+  char                 *language;
+  GtkWidget            *pages[4];
+  guint                 save_failed : 1;
+};
+
+G_DEFINE_FINAL_TYPE (ImtehanWindow, imtehan_window, ADW_TYPE_APPLICATION_WINDOW)
+
+enum {
+  PROP_0,
+  PROP_ATTEMPT,
+  PROP_PAGE_NAME,
+  PROP_LANGUAGE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static const char * const page_names[] = { "start", "question", "review", "results" };
+
+enum { PAGE_START, PAGE_QUESTION, PAGE_REVIEW, PAGE_RESULTS };
+
+static void show_page (ImtehanWindow *self, const char *name);
+static void update_actions (ImtehanWindow *self);
+static void reload_history (ImtehanWindow *self);
+
+static guint
+page_index (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (page_names); i++)
+    if (g_strcmp0 (page_names[i], name) == 0)
+      return i;
+  g_return_val_if_reached (PAGE_START);
+}
+
+static gboolean
+attempt_in_progress (ImtehanWindow *self)
+{
+  return self->attempt != NULL && !imtehan_attempt_get_finished (self->attempt);
+}
+
+static ImtehanAttemptSummary *
+find_resumable (ImtehanWindow *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->history));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(ImtehanAttemptSummary) summary = g_list_model_get_item (G_LIST_MODEL (self->history), i);
+
+      if (!imtehan_attempt_summary_get_finished (summary))
+        return g_steal_pointer (&summary);
+    }
+  return NULL;
+}
+
+static gboolean
+can_resume (ImtehanWindow *self)
+{
+  g_autoptr(ImtehanAttemptSummary) summary = NULL;
+
+  if (attempt_in_progress (self))
+    return TRUE;
+  summary = find_resumable (self);
+  return summary != NULL;
+}
+
+static void
+toast (ImtehanWindow *self,
+       const char    *message)
+{
+  AdwToast *t = adw_toast_new (message);
+
+  adw_toast_set_timeout (t, 8);
+  adw_toast_overlay_add_toast (self->toast_overlay, t);
+}
+
+static void
+save_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  g_autoptr(ImtehanWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (imtehan_store_save_finish (IMTEHAN_STORE (object), result, &error))
+    {
+      if (self->save_failed)
+        toast (self, _("Your answers are saved again"));
+      self->save_failed = FALSE;
+      return;
+    }
+
+  g_warning ("Could not save the attempt: %s", error->message);
+  /* Tell once; every later answer tries again and the attempt stays in memory. */
+  if (!self->save_failed)
+    {
+      g_autofree char *path = g_file_get_path (imtehan_store_get_directory (self->store));
+      g_autofree char *message =
+        g_strdup_printf (_("Answers cannot be saved in %s: %s. The quiz goes on; saving is retried."),
+                         path, error->message);
+      toast (self, message);
+    }
+  self->save_failed = TRUE;
+}
+
+static void
+save_attempt (ImtehanWindow *self)
+{
+  if (self->attempt == NULL)
+    return;
+  imtehan_store_save_async (self->store, self->attempt, NULL, save_cb, g_object_ref (self));
+}
+
+static void
+history_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(ImtehanWindow) self = user_data;
+  g_autoptr(GPtrArray) summaries = NULL;
+  g_autoptr(GPtrArray) problems = NULL;
+  g_autoptr(GPtrArray) mine = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+
+  summaries = imtehan_store_list_finish (IMTEHAN_STORE (object), result, &problems, &error);
+  if (summaries == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_autofree char *message = g_strdup_printf (_("Past results could not be read: %s"),
+                                                      error->message);
+          toast (self, message);
+        }
+      return;
+    }
+
+  if (problems != NULL && problems->len > 0)
+    {
+      g_autofree char *message =
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                      "%u results file could not be read; it was kept and set aside.",
+                                      "%u results files could not be read; they were kept and set aside.",
+                                      problems->len),
+                         problems->len);
+      toast (self, message);
+    }
+
+  for (guint i = 0; i < summaries->len; i++)
+    {
+      ImtehanAttemptSummary *summary = g_ptr_array_index (summaries, i);
+
+      if (g_strcmp0 (imtehan_attempt_summary_get_quiz_id (summary),
+                     imtehan_quiz_get_id (self->quiz)) == 0)
+        g_ptr_array_add (mine, summary);
+    }
+  g_list_store_splice (self->history, 0, g_list_model_get_n_items (G_LIST_MODEL (self->history)),
+                       mine->pdata, mine->len);
+  update_actions (self);
+}
+
+static void
+reload_history (ImtehanWindow *self)
+{
+  imtehan_store_list_async (self->store, self->cancellable, history_cb, g_object_ref (self));
+}
+
+static GtkWidget *
+ensure_page (ImtehanWindow *self,
+             guint          index)
+{
+  GtkWidget *page;
+
+  if (self->pages[index] != NULL)
+    return self->pages[index];
+
+  switch (index)
+    {
+    case PAGE_START:
+      page = g_object_new (IMTEHAN_TYPE_START_PAGE,
+                           "quiz", self->quiz,
+                           "history", self->history,
+                           NULL);
+      break;
+    case PAGE_QUESTION:
+      page = g_object_new (IMTEHAN_TYPE_QUESTION_PAGE, NULL);
+      break;
+    case PAGE_REVIEW:
+      page = g_object_new (IMTEHAN_TYPE_REVIEW_PAGE, NULL);
+      break;
+    case PAGE_RESULTS:
+      page = g_object_new (IMTEHAN_TYPE_RESULTS_PAGE, NULL);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+
+  gtk_stack_add_named (self->stack, page, page_names[index]);
+  self->pages[index] = page;
+  return page;
+}
+
+/* Gives every built page the attempt it shows. */
+static void
+sync_pages (ImtehanWindow *self)
+{
+  if (self->pages[PAGE_START])
+    imtehan_start_page_set_can_resume (IMTEHAN_START_PAGE (self->pages[PAGE_START]),
+                                       can_resume (self));
+  if (self->pages[PAGE_QUESTION])
+    imtehan_question_page_set_attempt (IMTEHAN_QUESTION_PAGE (self->pages[PAGE_QUESTION]),
+                                       self->attempt);
+  if (self->pages[PAGE_REVIEW])
+    imtehan_review_page_set_attempt (IMTEHAN_REVIEW_PAGE (self->pages[PAGE_REVIEW]),
+                                     self->attempt);
+  if (self->pages[PAGE_RESULTS])
+    imtehan_results_page_set_attempt (IMTEHAN_RESULTS_PAGE (self->pages[PAGE_RESULTS]),
+                                      self->shown);
+}
+
+static void
+update_title (ImtehanWindow *self)
+{
+  const char *lang = imtehan_i18n_get_language ();
+  g_autofree char *subtitle = NULL;
+  g_autofree char *title = imtehan_text_prepare (imtehan_quiz_get_title (self->quiz, lang), lang);
+
+  adw_window_title_set_title (self->window_title, title);
+  if (g_strcmp0 (self->page_name, "question") == 0 && self->attempt != NULL)
+    {
+      guint n = imtehan_attempt_get_n_questions (self->attempt);
+      /* TRANSLATORS: the window subtitle while answering, e.g. "Question 3 of 8" */
+      subtitle = g_strdup_printf (_("Question %u of %u"),
+                                  imtehan_attempt_get_current (self->attempt) + 1, n);
+    }
+  else if (g_strcmp0 (self->page_name, "review") == 0)
+    subtitle = g_strdup (_("Review your answers"));
+  else if (g_strcmp0 (self->page_name, "results") == 0)
+    subtitle = g_strdup (_("Results"));
+  adw_window_title_set_subtitle (self->window_title, subtitle ? subtitle : "");
+  gtk_window_set_title (GTK_WINDOW (self), _("Imtehan"));
+}
+
+static void
+show_page (ImtehanWindow *self,
+           const char    *name)
+{
+  guint index = page_index (name);
+  GtkWidget *page = ensure_page (self, index);
+
+  if (imtehan_set_str (&self->page_name, name))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAGE_NAME]);
+
+  sync_pages (self);
+  gtk_stack_set_visible_child (self->stack, page);
+  gtk_widget_set_visible (GTK_WIDGET (self->home_button), index != PAGE_START);
+  update_title (self);
+  update_actions (self);
+
+  /* Focus goes where the keyboard user continues (each page's grab_focus), not back to the
+   * header bar. */
+  gtk_widget_grab_focus (page);
+}
+
+static void
+update_actions (ImtehanWindow *self)
+{
+  guint page = page_index (self->page_name);
+  gboolean in_progress = attempt_in_progress (self);
+  gboolean on_question = page == PAGE_QUESTION && in_progress;
+  guint current = self->attempt ? imtehan_attempt_get_current (self->attempt) : 0;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.resume", can_resume (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.previous",
+                                 (on_question && current > 0) ||
+                                 (page == PAGE_REVIEW && in_progress));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next", on_question);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.choose", on_question);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.go-to", in_progress);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review", in_progress);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.submit",
+                                 page == PAGE_REVIEW && in_progress);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.home", page != PAGE_START);
+
+  if (self->pages[PAGE_START])
+    imtehan_start_page_set_can_resume (IMTEHAN_START_PAGE (self->pages[PAGE_START]),
+                                       can_resume (self));
+}
+
+static void
+set_attempt (ImtehanWindow  *self,
+             ImtehanAttempt *attempt)
+{
+  if (!g_set_object (&self->attempt, attempt))
+    return;
+  g_signal_group_set_target (self->attempt_signals, attempt);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ATTEMPT]);
+}
+
+static void
+attempt_current_changed_cb (ImtehanWindow  *self,
+                            GParamSpec     *pspec,
+                            ImtehanAttempt *attempt)
+{
+  update_title (self);
+  update_actions (self);
+}
+
+static void
+attempt_answer_changed_cb (ImtehanWindow  *self,
+                           guint           index,
+                           ImtehanAttempt *attempt)
+{
+  /* Saved after every answer: a crash or a power cut loses at most this one. */
+  save_attempt (self);
+}
+
+static void
+start_new_attempt (ImtehanWindow *self)
+{
+  g_autoptr(ImtehanAttempt) attempt = imtehan_attempt_new (self->quiz, 0);
+
+  /* An unfinished attempt stays in its file and in the history, and can still be resumed. */
+  imtehan_attempt_set_language (attempt, imtehan_i18n_get_language ());
+  set_attempt (self, attempt);
+  save_attempt (self);
+  show_page (self, "question");
+}
+
+static void
+start_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  start_new_attempt (IMTEHAN_WINDOW (widget));
+}
+
+static void
+resume_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  ImtehanWindow *self = IMTEHAN_WINDOW (widget);
+  g_autoptr(ImtehanAttemptSummary) summary = NULL;
+  g_autoptr(ImtehanAttempt) attempt = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!attempt_in_progress (self))
+    {
+      if (!(summary = find_resumable (self)))
+        return;
+      if (!(attempt = imtehan_store_load (self->store, summary, self->quiz, NULL, &error)))
+        {
+          g_autofree char *message = g_strdup_printf (_("The attempt could not be resumed: %s"),
+                                                      error->message);
+          toast (self, message);
+          return;
+        }
+      set_attempt (self, attempt);
+    }
+  imtehan_attempt_set_language (self->attempt, imtehan_i18n_get_language ());
+  show_page (self, "question");
+}
+
+static void
+previous_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  ImtehanWindow *self = IMTEHAN_WINDOW (widget);
+
+  if (!attempt_in_progress (self))
+    return;
+  if (page_index (self->page_name) == PAGE_REVIEW)
+    show_page (self, "question");
+  else
+    imtehan_attempt_go_previous (self->attempt);
+}
+
+static void
+next_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  ImtehanWindow *self = IMTEHAN_WINDOW (widget);
+
+  if (!attempt_in_progress (self))
+    return;
+  if (!imtehan_attempt_go_next (self->attempt))
+    show_page (self, "review");
+}
+
+static void
+go_to_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  ImtehanWindow *self = IMTEHAN_WINDOW (widget);
+  guint index = g_variant_get_uint32 (parameter);
+
+  if (!attempt_in_progress (self) || index >= imtehan_attempt_get_n_questions (self->attempt))
+    return;
+  imtehan_attempt_set_current (self->attempt, index);
+  if (page_index (self->page_name) != PAGE_QUESTION)
+    show_page (self, "question");
+}
+
+static void
+choose_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  ImtehanWindow *self = IMTEHAN_WINDOW (widget);
+  guint position = g_variant_get_uint32 (parameter);
+  guint current;
+  const char * const *order;
+
+  if (!attempt_in_progress (self))
+    return;
+  current = imtehan_attempt_get_current (self->attempt);
+  order = imtehan_attempt_get_choice_order (self->attempt, current);
+  if (position >= g_strv_length ((char **)order))
+    return;
+  imtehan_attempt_choose (self->attempt, current, order[position]);
+}
+
+static void
+review_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  ImtehanWindow *self = IMTEHAN_WINDOW (widget);
+
+  if (attempt_in_progress (self))
+    show_page (self, "review");
+}
+
+static void
+submit_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  ImtehanWindow *self = IMTEHAN_WINDOW (widget);
+
+  if (!attempt_in_progress (self))
+    return;
+  imtehan_attempt_set_language (self->attempt, imtehan_i18n_get_language ());
+  imtehan_attempt_finish (self->attempt);
+  save_attempt (self);
+  g_set_object (&self->shown, self->attempt);
+  show_page (self, "results");
+  /* The history is read after the save queued above: the store writes in order. */
+  reload_history (self);
+}
+
+static void
+try_again_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  start_new_attempt (IMTEHAN_WINDOW (widget));
+}
+
+static void
+home_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  ImtehanWindow *self = IMTEHAN_WINDOW (widget);
+
+  show_page (self, "start");
+  reload_history (self);
+}
+
+static void
+open_attempt_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  ImtehanWindow *self = IMTEHAN_WINDOW (widget);
+  const char *id = g_variant_get_string (parameter, NULL);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->history));
+  g_autoptr(ImtehanAttempt) attempt = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (self->attempt != NULL && g_str_equal (imtehan_attempt_get_id (self->attempt), id))
+    attempt = g_object_ref (self->attempt);
+
+  for (guint i = 0; attempt == NULL && i < n; i++)
+    {
+      g_autoptr(ImtehanAttemptSummary) summary = g_list_model_get_item (G_LIST_MODEL (self->history), i);
+
+      if (!g_str_equal (imtehan_attempt_summary_get_id (summary), id))
+        continue;
+      if (!(attempt = imtehan_store_load (self->store, summary, self->quiz, NULL, &error)))
+        {
+          g_autofree char *message = g_strdup_printf (_("This attempt could not be opened: %s"),
+                                                      error->message);
+          toast (self, message);
+          return;
+        }
+    }
+  if (attempt == NULL)
+    return;
+
+  if (!imtehan_attempt_get_finished (attempt))
+    {
+      set_attempt (self, attempt);
+      show_page (self, "question");
+      return;
+    }
+  g_set_object (&self->shown, attempt);
+  show_page (self, "results");
+}
+
+static void
+toggle_language_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  ImtehanWindow *self = IMTEHAN_WINDOW (widget);
+
+  imtehan_window_set_language (self, g_str_equal (self->language, "ur") ? "en" : "ur");
+}
+
+/* Strings of the window itself, set again after every language switch. */
+static void
+retranslate (ImtehanWindow *self)
+{
+  g_autoptr(GtkBuilder) menus = gtk_builder_new_from_resource (RESOURCE_BASE "/gtk/menus.ui");
+  g_autoptr(GtkBuilder) overlay = gtk_builder_new_from_resource (RESOURCE_BASE "/gtk/help-overlay.ui");
+
+  gtk_menu_button_set_menu_model (self->menu_button,
+                                  G_MENU_MODEL (gtk_builder_get_object (menus, "primary_menu")));
+  gtk_application_window_set_help_overlay (GTK_APPLICATION_WINDOW (self),
+                                           GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (overlay, "help_overlay")));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->home_button), _("Back to Start"));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->menu_button), _("Main Menu"));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->urdu_button), _("Show the quiz in Urdu"));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->english_button), _("Show the quiz in English"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->home_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Back to Start"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->menu_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Main Menu"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->urdu_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, "اردو", -1);
+  update_title (self);
+}
+
+static void
+update_language_class (ImtehanWindow *self)
+{
+  if (g_strcmp0 (self->language, "ur") == 0)
+    gtk_widget_add_css_class (GTK_WIDGET (self), "urdu-ui");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "urdu-ui");
+}
+
+static void
+rebuild_pages (ImtehanWindow *self)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (self->pages); i++)
+    {
+      if (self->pages[i] == NULL)
+        continue;
+      gtk_stack_remove (self->stack, self->pages[i]);
+      self->pages[i] = NULL;
+    }
+  show_page (self, self->page_name);
+}
+
+static gboolean
+imtehan_window_close_request (GtkWindow *window)
+{
+  ImtehanWindow *self = IMTEHAN_WINDOW (window);
+  int width, height;
+
+  gtk_window_get_default_size (window, &width, &height);
+  g_settings_delay (self->settings);
+  g_settings_set_int (self->settings, "window-width", width);
+  g_settings_set_int (self->settings, "window-height", height);
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+  g_settings_apply (self->settings);
+
+  return GTK_WINDOW_CLASS (imtehan_window_parent_class)->close_request (window);
+}
+
+static void
+imtehan_window_constructed (GObject *object)
+{
+  ImtehanWindow *self = (ImtehanWindow *)object;
+  /* GtkWindow:application is set only after constructed(); the quiz, the store and the
+   * settings belong to the one ImtehanApplication of the process. */
+  ImtehanApplication *app = IMTEHAN_APPLICATION (g_application_get_default ());
+
+  G_OBJECT_CLASS (imtehan_window_parent_class)->constructed (object);
+
+  self->settings = g_object_ref (imtehan_application_get_settings (app));
+  self->quiz = g_object_ref (imtehan_application_get_quiz (app));
+  self->store = g_object_ref (imtehan_application_get_store (app));
+
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+
+  if (g_strcmp0 (PROFILE, "Devel") == 0)
+    gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
+
+  imtehan_set_str (&self->language, imtehan_i18n_get_language ());
+  update_language_class (self);
+  retranslate (self);
+  show_page (self, "start");
+  reload_history (self);
+}
+
+static void
+imtehan_window_dispose (GObject *object)
+{
+  ImtehanWindow *self = (ImtehanWindow *)object;
+
+  g_cancellable_cancel (self->cancellable);
+  if (self->attempt_signals)
+    g_signal_group_set_target (self->attempt_signals, NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), IMTEHAN_TYPE_WINDOW);
+
+  g_clear_object (&self->attempt_signals);
+  g_clear_object (&self->attempt);
+  g_clear_object (&self->shown);
+  g_clear_object (&self->history);
+  g_clear_object (&self->store);
+  g_clear_object (&self->quiz);
+  g_clear_object (&self->settings);
+  g_clear_object (&self->cancellable);
+
+  G_OBJECT_CLASS (imtehan_window_parent_class)->dispose (object);
+}
+
+static void
+imtehan_window_finalize (GObject *object)
+{
+  ImtehanWindow *self = (ImtehanWindow *)object;
+
+  g_clear_pointer (&self->page_name, g_free);
+  g_clear_pointer (&self->language, g_free);
+
+  G_OBJECT_CLASS (imtehan_window_parent_class)->finalize (object);
+}
+
+static void
+imtehan_window_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  ImtehanWindow *self = IMTEHAN_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_ATTEMPT:
+      g_value_set_object (value, self->attempt);
+      break;
+    case PROP_PAGE_NAME:
+      g_value_set_string (value, self->page_name);
+      break;
+    case PROP_LANGUAGE:
+      g_value_set_string (value, self->language);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+imtehan_window_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
+{
+  ImtehanWindow *self = IMTEHAN_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_LANGUAGE:
+      imtehan_window_set_language (self, g_value_get_string (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+imtehan_window_class_init (ImtehanWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->constructed = imtehan_window_constructed;
+  object_class->dispose = imtehan_window_dispose;
+  object_class->finalize = imtehan_window_finalize;
+  object_class->get_property = imtehan_window_get_property;
+  object_class->set_property = imtehan_window_set_property;
+  window_class->close_request = imtehan_window_close_request;
+
+  properties[PROP_ATTEMPT] =
+    g_param_spec_object ("attempt", NULL, NULL, IMTEHAN_TYPE_ATTEMPT,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PAGE_NAME] =
+    g_param_spec_string ("page-name", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_LANGUAGE] =
+    g_param_spec_string ("language", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/imtehan-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, header_bar);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, home_button);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, menu_button);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, urdu_button);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, english_button);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, stack);
+
+  gtk_widget_class_install_action (widget_class, "win.start", NULL, start_action);
+  gtk_widget_class_install_action (widget_class, "win.resume", NULL, resume_action);
+  gtk_widget_class_install_action (widget_class, "win.previous", NULL, previous_action);
+  gtk_widget_class_install_action (widget_class, "win.next", NULL, next_action);
+  gtk_widget_class_install_action (widget_class, "win.go-to", "u", go_to_action);
+  gtk_widget_class_install_action (widget_class, "win.choose", "u", choose_action);
+  gtk_widget_class_install_action (widget_class, "win.review", NULL, review_action);
+  gtk_widget_class_install_action (widget_class, "win.submit", NULL, submit_action);
+  gtk_widget_class_install_action (widget_class, "win.try-again", NULL, try_again_action);
+  gtk_widget_class_install_action (widget_class, "win.home", NULL, home_action);
+  gtk_widget_class_install_action (widget_class, "win.open-attempt", "s", open_attempt_action);
+  gtk_widget_class_install_property_action (widget_class, "win.language", "language");
+  gtk_widget_class_install_action (widget_class, "win.toggle-language", NULL,
+                                   toggle_language_action);
+}
+
+static void
+imtehan_window_init (ImtehanWindow *self)
+{
+  /* The state of the win.language property action, which the template's buttons read: it
+   * must never be NULL. */
+  self->language = g_strdup ("en");
+  self->page_name = g_strdup ("start");
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->cancellable = g_cancellable_new ();
+  self->history = g_list_store_new (IMTEHAN_TYPE_ATTEMPT_SUMMARY);
+  self->attempt_signals = g_signal_group_new (IMTEHAN_TYPE_ATTEMPT);
+  g_signal_group_connect_object (self->attempt_signals, "notify::current",
+                                 G_CALLBACK (attempt_current_changed_cb), self,
+                                 G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->attempt_signals, "answer-changed",
+                                 G_CALLBACK (attempt_answer_changed_cb), self,
+                                 G_CONNECT_SWAPPED);
+}
+
+ImtehanWindow *
+imtehan_window_new (ImtehanApplication *application)
+{
+  return g_object_new (IMTEHAN_TYPE_WINDOW, "application", application, NULL);
+}
+
+ImtehanAttempt *
+imtehan_window_get_attempt (ImtehanWindow *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_WINDOW (self), NULL);
+  return self->attempt;
+}
+
+const char *
+imtehan_window_get_page_name (ImtehanWindow *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_WINDOW (self), NULL);
+  return self->page_name;
+}
+
+GtkWidget *
+imtehan_window_get_page (ImtehanWindow *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_WINDOW (self), NULL);
+  return self->pages[page_index (self->page_name)];
+}
+
+const char *
+imtehan_window_get_language (ImtehanWindow *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_WINDOW (self), NULL);
+  return self->language;
+}
+
+GListModel *
+imtehan_window_get_history (ImtehanWindow *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_WINDOW (self), NULL);
+  return G_LIST_MODEL (self->history);
+}
+
+/**
+ * imtehan_window_set_language:
+ * @language: "ur" or "en"
+ *
+ * Switches the whole window at any moment: gettext, the text direction, the quiz text. The
+ * attempt and the page stay as they are; the pages are rebuilt from them.
+ */
+void
+imtehan_window_set_language (ImtehanWindow *self,
+                             const char    *language)
+{
+  g_autofree char *code = NULL;
+
+  g_return_if_fail (IMTEHAN_IS_WINDOW (self));
+
+  code = imtehan_language_normalize (language);
+  if (!g_str_equal (code, "ur"))
+    imtehan_set_str (&code, "en");
+  if (g_strcmp0 (self->language, code) == 0 && g_str_equal (imtehan_i18n_get_language (), code))
+    return;
+
+  imtehan_set_str (&self->language, code);
+  imtehan_i18n_set_language (code);
+  if (self->settings != NULL)
+    g_settings_set_string (self->settings, "language", code);
+  if (attempt_in_progress (self))
+    {
+      imtehan_attempt_set_language (self->attempt, code);
+      save_attempt (self);
+    }
+
+  update_language_class (self);
+  retranslate (self);
+  rebuild_pages (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LANGUAGE]);
+}

@@ -1,0 +1,820 @@
+/* test-store.c: the folder of attempt files, as the user's results depend on it
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include <glib/gstdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+
+#include "imtehan-attempt.h"
+#include "imtehan-quiz.h"
+#include "imtehan-store.h"
+
+#define BUNDLED_QUIZ QUIZ_DIR "/zero-sharded-optimizers.quiz"
+
+typedef struct
+{
+  char         *tmp;       /* a fresh folder for this test */
+  char         *path;      /* tmp/attempts: does not exist until the first save */
+  GFile        *directory;
+  ImtehanStore *store;
+  ImtehanQuiz  *quiz;
+} Fixture;
+
+static void
+remove_tree (GFile *file)
+{
+  g_autoptr(GFileEnumerator) enumerator = NULL;
+
+  enumerator = g_file_enumerate_children (file, G_FILE_ATTRIBUTE_STANDARD_NAME,
+                                          G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
+  if (enumerator != NULL)
+    {
+      for (;;)
+        {
+          GFile *child = NULL;
+
+          if (!g_file_enumerator_iterate (enumerator, NULL, &child, NULL, NULL) || child == NULL)
+            break;
+          remove_tree (child);
+        }
+    }
+  g_file_delete (file, NULL, NULL);
+}
+
+/* GTask drops its reference to the source object in its worker thread, maybe only just
+ * after the callback ran in ours: wait for that before deciding the store leaked. */
+static void
+assert_finalize_soon (gpointer object)
+{
+  gpointer weak = object;
+  gint64 deadline = g_get_monotonic_time () + 10 * G_TIME_SPAN_SECOND;
+
+  g_object_add_weak_pointer (object, &weak);
+  g_object_unref (object);
+  while (g_atomic_pointer_get (&weak) != NULL && g_get_monotonic_time () < deadline)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  g_assert_null (g_atomic_pointer_get (&weak));
+}
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) quiz_file = g_file_new_for_path (BUNDLED_QUIZ);
+
+  fixture->tmp = g_dir_make_tmp ("imtehan-test-store-XXXXXX", &error);
+  g_assert_no_error (error);
+  fixture->path = g_build_filename (fixture->tmp, "attempts", NULL);
+  fixture->directory = g_file_new_for_path (fixture->path);
+  fixture->store = imtehan_store_new (fixture->directory);
+  fixture->quiz = imtehan_quiz_new_from_file (quiz_file, NULL, &error);
+  g_assert_no_error (error);
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr(GFile) tmp = g_file_new_for_path (fixture->tmp);
+
+  assert_finalize_soon (g_steal_pointer (&fixture->store));
+  g_assert_finalize_object (g_steal_pointer (&fixture->quiz));
+  g_clear_object (&fixture->directory);
+  remove_tree (tmp);
+  g_assert_false (g_file_test (fixture->tmp, G_FILE_TEST_EXISTS));
+  g_clear_pointer (&fixture->path, g_free);
+  g_clear_pointer (&fixture->tmp, g_free);
+}
+
+static char *
+path_in (Fixture    *fixture,
+         const char *name)
+{
+  return g_build_filename (fixture->path, name, NULL);
+}
+
+static char *
+read_file (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  char *contents = NULL;
+
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+  return contents;
+}
+
+static void
+write_file (const char *path,
+            const char *contents)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_file_set_contents (path, contents, -1, &error);
+  g_assert_no_error (error);
+}
+
+static ImtehanAttempt *
+new_attempt (Fixture *fixture,
+             guint32  seed)
+{
+  ImtehanAttempt *attempt = imtehan_attempt_new (fixture->quiz, seed);
+
+  imtehan_attempt_set_language (attempt, "ur");
+  imtehan_attempt_set_learner (attempt, "Bilal");
+  return attempt;
+}
+
+/* An attempt file as imtehan_attempt_to_data() writes it, with @id and @started put in. */
+static char *
+crafted_data (Fixture    *fixture,
+              const char *id,
+              const char *started)
+{
+  g_autoptr(ImtehanAttempt) attempt = new_attempt (fixture, 1);
+  g_autofree char *data = imtehan_attempt_to_data (attempt, NULL);
+  g_auto(GStrv) lines = g_strsplit (data, "\n", -1);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      if (g_str_has_prefix (lines[i], "Id="))
+        {
+          g_free (lines[i]);
+          lines[i] = g_strconcat ("Id=", id, NULL);
+        }
+      else if (g_str_has_prefix (lines[i], "Started="))
+        {
+          g_free (lines[i]);
+          lines[i] = g_strconcat ("Started=", started, NULL);
+        }
+    }
+  return g_strjoinv ("\n", lines);
+}
+
+static GPtrArray *
+list (Fixture    *fixture,
+      GPtrArray **problems)
+{
+  g_autoptr(GError) error = NULL;
+  GPtrArray *summaries = imtehan_store_list (fixture->store, problems, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (summaries);
+  return summaries;
+}
+
+static void
+test_list_missing_folder (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  g_autoptr(GPtrArray) problems = NULL;
+  g_autoptr(GPtrArray) summaries = list (fixture, &problems);
+
+  g_assert_cmpuint (summaries->len, ==, 0);
+  g_assert_nonnull (problems);
+  g_assert_cmpuint (problems->len, ==, 0);
+  /* Listing does not create the folder. */
+  g_assert_false (g_file_test (fixture->path, G_FILE_TEST_EXISTS));
+
+  /* problems is optional. */
+  g_clear_pointer (&summaries, g_ptr_array_unref);
+  summaries = list (fixture, NULL);
+  g_assert_cmpuint (summaries->len, ==, 0);
+}
+
+static void
+test_save_creates_files (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  ImtehanAttempt *attempt = new_attempt (fixture, 1);
+  g_autofree char *name = g_strconcat (imtehan_attempt_get_id (attempt), ".ini", NULL);
+  g_autofree char *path = path_in (fixture, name);
+  g_autofree char *contents = NULL;
+  g_autofree char *expected = NULL;
+  g_autoptr(GFile) file = imtehan_store_get_file (fixture->store, attempt);
+  g_autofree char *file_path = g_file_get_path (file);
+  GStatBuf buf;
+
+  g_assert_cmpstr (file_path, ==, path);
+  g_assert_true (imtehan_store_get_directory (fixture->store) == fixture->directory);
+
+  g_assert_true (imtehan_store_save (fixture->store, attempt, NULL, &error));
+  g_assert_no_error (error);
+
+  g_assert_cmpint (g_stat (fixture->path, &buf), ==, 0);
+  g_assert_true (S_ISDIR (buf.st_mode));
+  g_assert_cmpint (buf.st_mode & 0777, ==, 0700);
+  g_assert_cmpint (g_stat (path, &buf), ==, 0);
+  g_assert_true (S_ISREG (buf.st_mode));
+  g_assert_cmpint (buf.st_mode & 0777, ==, 0600);
+
+  contents = read_file (path);
+  expected = imtehan_attempt_to_data (attempt, NULL);
+  g_assert_cmpstr (contents, ==, expected);
+
+  /* Saving again rewrites the same file, nothing else is left in the folder. */
+  g_assert_true (imtehan_attempt_choose (attempt, 0, "replicated-states"));
+  g_assert_true (imtehan_store_save (fixture->store, attempt, NULL, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&contents, g_free);
+  g_clear_pointer (&expected, g_free);
+  contents = read_file (path);
+  expected = imtehan_attempt_to_data (attempt, NULL);
+  g_assert_cmpstr (contents, ==, expected);
+  g_assert_cmpint (g_stat (path, &buf), ==, 0);
+  g_assert_cmpint (buf.st_mode & 0777, ==, 0600);
+
+  {
+    g_autoptr(GDir) dir = g_dir_open (fixture->path, 0, &error);
+    g_assert_no_error (error);
+    g_assert_cmpstr (g_dir_read_name (dir), ==, name);
+    g_assert_null (g_dir_read_name (dir));
+  }
+
+  g_assert_finalize_object (attempt);
+}
+
+static void
+test_save_then_list (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) problems = NULL;
+  g_autoptr(GPtrArray) summaries = NULL;
+  ImtehanAttempt *attempt = new_attempt (fixture, 1);
+  ImtehanAttemptSummary *summary;
+  g_autoptr(GFile) file = imtehan_store_get_file (fixture->store, attempt);
+
+  g_assert_true (imtehan_attempt_choose (attempt, 0, "replicated-states"));       /* right */
+  g_assert_true (imtehan_attempt_choose (attempt, 1, "no-extra-state"));          /* wrong */
+  g_assert_true (imtehan_attempt_choose (attempt, 2, "model-parameters"));        /* right */
+  g_assert_true (imtehan_store_save (fixture->store, attempt, NULL, &error));
+  g_assert_no_error (error);
+
+  /* In progress: no score yet. */
+  summaries = list (fixture, &problems);
+  g_assert_cmpuint (problems->len, ==, 0);
+  g_assert_cmpuint (summaries->len, ==, 1);
+  summary = g_ptr_array_index (summaries, 0);
+  g_assert_true (g_file_equal (imtehan_attempt_summary_get_file (summary), file));
+  g_assert_cmpstr (imtehan_attempt_summary_get_id (summary), ==, imtehan_attempt_get_id (attempt));
+  g_assert_cmpstr (imtehan_attempt_summary_get_quiz_id (summary), ==, "zero-sharded-optimizers");
+  g_assert_cmpstr (imtehan_attempt_summary_get_language (summary), ==, "ur");
+  g_assert_cmpstr (imtehan_attempt_summary_get_learner (summary), ==, "Bilal");
+  g_assert_true (g_date_time_equal (imtehan_attempt_summary_get_started (summary),
+                                    imtehan_attempt_get_started (attempt)));
+  g_assert_false (imtehan_attempt_summary_get_finished (summary));
+  g_assert_cmpuint (imtehan_attempt_summary_get_score (summary), ==, 0);
+  g_assert_cmpuint (imtehan_attempt_summary_get_total (summary), ==, 8);
+  g_assert_cmpuint (imtehan_attempt_summary_get_n_answered (summary), ==, 3);
+
+  /* Finished. */
+  g_assert_true (imtehan_attempt_finish (attempt));
+  g_assert_true (imtehan_store_save (fixture->store, attempt, NULL, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&summaries, g_ptr_array_unref);
+  g_clear_pointer (&problems, g_ptr_array_unref);
+  summaries = list (fixture, &problems);
+  g_assert_cmpuint (problems->len, ==, 0);
+  g_assert_cmpuint (summaries->len, ==, 1);
+  summary = g_ptr_array_index (summaries, 0);
+  g_assert_true (imtehan_attempt_summary_get_finished (summary));
+  g_assert_cmpuint (imtehan_attempt_summary_get_score (summary), ==, 2);
+  g_assert_cmpuint (imtehan_attempt_summary_get_total (summary), ==, 8);
+  g_assert_cmpuint (imtehan_attempt_summary_get_n_answered (summary), ==, 3);
+
+  g_assert_finalize_object (attempt);
+}
+
+static void
+test_list_newest_first (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  /* File names in another order than the ids, so the directory order cannot help. */
+  static const struct {
+    const char *file;
+    const char *id;
+    const char *started;
+  } files[] = {
+    { "c.ini", "20240315T080000Z-0000000a", "2024-03-15T08:00:00Z" },
+    { "a.ini", "20231201T235959Z-0000000b", "2023-12-01T23:59:59Z" },
+    { "d.ini", "20250102T101010Z-0000000c", "2025-01-02T10:10:10Z" },
+    { "b.ini", "20240315T080001Z-0000000d", "2024-03-15T08:00:01Z" },
+  };
+  static const char * const newest_first[] = {
+    "20250102T101010Z-0000000c",
+    "20240315T080001Z-0000000d",
+    "20240315T080000Z-0000000a",
+    "20231201T235959Z-0000000b",
+  };
+  g_autoptr(GPtrArray) problems = NULL;
+  g_autoptr(GPtrArray) summaries = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *contents = crafted_data (fixture, files[i].id, files[i].started);
+      g_autofree char *path = path_in (fixture, files[i].file);
+
+      write_file (path, contents);
+    }
+
+  summaries = list (fixture, &problems);
+  g_assert_cmpuint (problems->len, ==, 0);
+  g_assert_cmpuint (summaries->len, ==, G_N_ELEMENTS (newest_first));
+  for (guint i = 0; i < summaries->len; i++)
+    {
+      ImtehanAttemptSummary *summary = g_ptr_array_index (summaries, i);
+      g_autofree char *started = NULL;
+
+      g_assert_cmpstr (imtehan_attempt_summary_get_id (summary), ==, newest_first[i]);
+      started = g_date_time_format (imtehan_attempt_summary_get_started (summary),
+                                    "%Y%m%dT%H%M%SZ");
+      g_assert_true (g_str_has_prefix (newest_first[i], started));
+    }
+}
+
+typedef struct
+{
+  guint     pending;
+  gboolean  ok;
+  GError   *error;
+} SaveState;
+
+static void
+save_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  SaveState *state = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!imtehan_store_save_finish (IMTEHAN_STORE (object), result, &error))
+    {
+      state->ok = FALSE;
+      if (state->error == NULL)
+        state->error = g_steal_pointer (&error);
+    }
+  state->pending--;
+}
+
+static void
+wait_for (SaveState *state)
+{
+  while (state->pending > 0)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static void
+test_save_async (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  ImtehanAttempt *attempt = new_attempt (fixture, 1);
+  g_autoptr(GFile) file = imtehan_store_get_file (fixture->store, attempt);
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *sync_contents = NULL;
+  g_autofree char *async_contents = NULL;
+  SaveState state = { 1, TRUE, NULL };
+  GStatBuf buf;
+
+  g_assert_true (imtehan_attempt_choose (attempt, 3, "all-gather-discard"));
+  g_assert_true (imtehan_store_save (fixture->store, attempt, NULL, &error));
+  g_assert_no_error (error);
+  sync_contents = read_file (path);
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (fixture->path), ==, 0);
+
+  /* Also creates the folder. */
+  imtehan_store_save_async (fixture->store, attempt, NULL, save_cb, &state);
+  wait_for (&state);
+  g_assert_no_error (state.error);
+  g_assert_true (state.ok);
+
+  async_contents = read_file (path);
+  g_assert_cmpstr (async_contents, ==, sync_contents);
+  g_assert_cmpint (g_stat (fixture->path, &buf), ==, 0);
+  g_assert_cmpint (buf.st_mode & 0777, ==, 0700);
+  g_assert_cmpint (g_stat (path, &buf), ==, 0);
+  g_assert_cmpint (buf.st_mode & 0777, ==, 0600);
+
+  g_assert_finalize_object (attempt);
+}
+
+static void
+test_save_async_last_wins (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  ImtehanAttempt *attempt = new_attempt (fixture, 1);
+  g_autoptr(GFile) file = imtehan_store_get_file (fixture->store, attempt);
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *contents = NULL;
+  g_autofree char *expected = NULL;
+  SaveState state = { 0, TRUE, NULL };
+
+  /* Answer after answer, each saved at once, as the window does. */
+  for (guint round = 0; round < 5; round++)
+    for (guint i = 0; i < 8; i++)
+      {
+        ImtehanQuestion *question = imtehan_quiz_get_question (fixture->quiz, i);
+
+        g_assert_true (imtehan_attempt_choose (attempt, i,
+                                               imtehan_question_get_choice_id (question, (i + round) % 4)));
+        imtehan_attempt_set_current (attempt, i);
+        state.pending++;
+        imtehan_store_save_async (fixture->store, attempt, NULL, save_cb, &state);
+      }
+  g_assert_true (imtehan_attempt_finish (attempt));
+  state.pending++;
+  imtehan_store_save_async (fixture->store, attempt, NULL, save_cb, &state);
+
+  wait_for (&state);
+  g_assert_no_error (state.error);
+  g_assert_true (state.ok);
+
+  contents = read_file (path);
+  expected = imtehan_attempt_to_data (attempt, NULL);
+  g_assert_cmpstr (contents, ==, expected);
+  g_assert_nonnull (strstr (contents, "\nFinished=true\n"));
+
+  g_assert_finalize_object (attempt);
+}
+
+/* Disposing the store lets queued saves finish: an answer given is an answer kept. */
+static void
+test_save_async_then_dispose (Fixture       *fixture,
+                              gconstpointer  data)
+{
+  ImtehanAttempt *attempt = new_attempt (fixture, 1);
+  g_autoptr(GFile) file = imtehan_store_get_file (fixture->store, attempt);
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *contents = NULL;
+  g_autofree char *expected = NULL;
+  SaveState state = { 0, TRUE, NULL };
+  ImtehanStore *store = g_object_ref (fixture->store);
+
+  for (guint i = 0; i < 8; i++)
+    {
+      g_assert_true (imtehan_attempt_choose (attempt, i, imtehan_question_get_answer (imtehan_quiz_get_question (fixture->quiz, i))));
+      state.pending++;
+      imtehan_store_save_async (store, attempt, NULL, save_cb, &state);
+    }
+  g_object_run_dispose (G_OBJECT (store));
+
+  contents = read_file (path);
+  expected = imtehan_attempt_to_data (attempt, NULL);
+  g_assert_cmpstr (contents, ==, expected);
+
+  wait_for (&state);
+  g_assert_no_error (state.error);
+  g_assert_true (state.ok);
+  g_object_unref (store);
+
+  g_assert_finalize_object (attempt);
+}
+
+/* The task of a save holds the store: when the caller has let go of the store, the writer
+ * thread may drop the last reference. The store must still go away. */
+static void
+test_save_async_last_reference (Fixture       *fixture,
+                                gconstpointer  data)
+{
+  ImtehanAttempt *attempt = new_attempt (fixture, 1);
+
+  for (guint i = 0; i < 2000; i++)
+    {
+      ImtehanStore *store = imtehan_store_new (fixture->directory);
+      gpointer weak = store;
+      gint64 deadline = g_get_monotonic_time () + 10 * G_TIME_SPAN_SECOND;
+      SaveState state = { 1, TRUE, NULL };
+
+      g_object_add_weak_pointer (G_OBJECT (store), &weak);
+      imtehan_store_save_async (store, attempt, NULL, save_cb, &state);
+      g_object_unref (store);
+      /* Busy: the sooner the callback runs, the likelier the writer thread frees the task. */
+      while (state.pending > 0)
+        g_main_context_iteration (NULL, FALSE);
+      g_assert_no_error (state.error);
+
+      while (g_atomic_pointer_get (&weak) != NULL && g_get_monotonic_time () < deadline)
+        g_usleep (100);
+      if (g_atomic_pointer_get (&weak) != NULL)
+        g_test_message ("iteration %u: the store was not finalized", i);
+      g_assert_null (g_atomic_pointer_get (&weak));
+    }
+
+  g_assert_finalize_object (attempt);
+}
+
+static void
+test_load_round_trip (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) summaries = NULL;
+  ImtehanAttempt *attempt = new_attempt (fixture, 77);
+  ImtehanAttempt *loaded = NULL;
+
+  g_assert_true (imtehan_attempt_choose (attempt, 0, "replicated-states"));
+  g_assert_true (imtehan_attempt_choose (attempt, 5, "removes-layers"));
+  imtehan_attempt_set_current (attempt, 5);
+  g_assert_true (imtehan_store_save (fixture->store, attempt, NULL, &error));
+  g_assert_no_error (error);
+
+  summaries = list (fixture, NULL);
+  g_assert_cmpuint (summaries->len, ==, 1);
+  loaded = imtehan_store_load (fixture->store, g_ptr_array_index (summaries, 0), fixture->quiz,
+                               NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (loaded);
+
+  g_assert_cmpstr (imtehan_attempt_get_id (loaded), ==, imtehan_attempt_get_id (attempt));
+  g_assert_cmpuint (imtehan_attempt_get_seed (loaded), ==, 77);
+  g_assert_cmpstr (imtehan_attempt_get_language (loaded), ==, "ur");
+  g_assert_cmpstr (imtehan_attempt_get_learner (loaded), ==, "Bilal");
+  g_assert_cmpuint (imtehan_attempt_get_current (loaded), ==, 5);
+  g_assert_cmpuint (imtehan_attempt_get_n_answered (loaded), ==, 2);
+  g_assert_false (imtehan_attempt_get_finished (loaded));
+  g_assert_true (g_date_time_equal (imtehan_attempt_get_started (loaded),
+                                    imtehan_attempt_get_started (attempt)));
+  for (guint i = 0; i < 8; i++)
+    {
+      g_assert_cmpstr (imtehan_attempt_get_answer (loaded, i), ==,
+                       imtehan_attempt_get_answer (attempt, i));
+      g_assert_cmpstrv (imtehan_attempt_get_choice_order (loaded, i),
+                        imtehan_attempt_get_choice_order (attempt, i));
+    }
+
+  /* The resumed attempt saves to the same file. */
+  {
+    g_autoptr(GFile) a = imtehan_store_get_file (fixture->store, attempt);
+    g_autoptr(GFile) b = imtehan_store_get_file (fixture->store, loaded);
+
+    g_assert_true (g_file_equal (a, b));
+  }
+
+  g_assert_finalize_object (loaded);
+  g_assert_finalize_object (attempt);
+}
+
+static gboolean
+file_is (const char *path,
+         const char *expected)
+{
+  g_autofree char *contents = NULL;
+
+  if (!g_file_get_contents (path, &contents, NULL, NULL))
+    return FALSE;
+  return g_str_equal (contents, expected);
+}
+
+static void
+test_corrupt_set_aside (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  const char *garbage1 = "this is not\nan attempt file \x01\x02\xff\xfe\n";
+  const char *garbage2 = "[Attempt]\nVersion=1\nId=x\n# the power went out here\n";
+  g_autofree char *broken = path_in (fixture, "broken.ini");
+  g_autofree char *corrupt = path_in (fixture, "broken.ini.corrupt");
+  g_autofree char *corrupt1 = path_in (fixture, "broken.ini.corrupt.1");
+  g_autoptr(GPtrArray) problems = NULL;
+  g_autoptr(GPtrArray) summaries = NULL;
+  ImtehanAttempt *attempt = new_attempt (fixture, 1);
+  g_autoptr(GError) error = NULL;
+  GError *problem;
+
+  /* A good attempt next to it is still listed. */
+  g_assert_true (imtehan_store_save (fixture->store, attempt, NULL, &error));
+  g_assert_no_error (error);
+  write_file (broken, garbage1);
+
+  g_test_expect_message ("imtehan-store", G_LOG_LEVEL_WARNING, "*broken.ini:2: *UTF-8*");
+  summaries = list (fixture, &problems);
+  g_test_assert_expected_messages ();
+
+  g_assert_cmpuint (summaries->len, ==, 1);
+  g_assert_cmpstr (imtehan_attempt_summary_get_id (g_ptr_array_index (summaries, 0)), ==,
+                   imtehan_attempt_get_id (attempt));
+  g_assert_cmpuint (problems->len, ==, 1);
+  problem = g_ptr_array_index (problems, 0);
+  g_assert_error (problem, IMTEHAN_ERROR, IMTEHAN_ERROR_PARSE);
+  g_assert_true (g_str_has_prefix (problem->message, broken));
+  g_assert_false (g_file_test (broken, G_FILE_TEST_EXISTS));
+  g_assert_true (file_is (corrupt, garbage1));
+
+  /* Listing again: nothing to report, the .corrupt file is left alone. */
+  g_clear_pointer (&summaries, g_ptr_array_unref);
+  g_clear_pointer (&problems, g_ptr_array_unref);
+  summaries = list (fixture, &problems);
+  g_assert_cmpuint (summaries->len, ==, 1);
+  g_assert_cmpuint (problems->len, ==, 0);
+  g_assert_true (file_is (corrupt, garbage1));
+
+  /* A second broken file of the same name never overwrites the first one set aside. */
+  write_file (broken, garbage2);
+  g_test_expect_message ("imtehan-store", G_LOG_LEVEL_WARNING, "*broken.ini:1: [Attempt]*Quiz*");
+  g_clear_pointer (&summaries, g_ptr_array_unref);
+  g_clear_pointer (&problems, g_ptr_array_unref);
+  summaries = list (fixture, &problems);
+  g_test_assert_expected_messages ();
+
+  g_assert_cmpuint (summaries->len, ==, 1);
+  g_assert_cmpuint (problems->len, ==, 1);
+  problem = g_ptr_array_index (problems, 0);
+  g_assert_error (problem, IMTEHAN_ERROR, IMTEHAN_ERROR_MISSING);
+  g_assert_true (g_str_has_prefix (problem->message, broken));
+  g_assert_false (g_file_test (broken, G_FILE_TEST_EXISTS));
+  g_assert_true (file_is (corrupt, garbage1));
+  g_assert_true (file_is (corrupt1, garbage2));
+
+  g_assert_finalize_object (attempt);
+}
+
+static void
+test_newer_version_left_alone (Fixture       *fixture,
+                               gconstpointer  data)
+{
+  g_autofree char *path = path_in (fixture, "20990101T000000Z-00000001.ini");
+  g_autofree char *contents = crafted_data (fixture, "20990101T000000Z-00000001",
+                                            "2099-01-01T00:00:00Z");
+  g_autofree char *newer = NULL;
+  g_autoptr(GPtrArray) problems = NULL;
+  g_autoptr(GPtrArray) summaries = NULL;
+  GError *problem;
+  char *version;
+
+  version = strstr (contents, "\nVersion=1\n");
+  g_assert_nonnull (version);
+  newer = g_strdup_printf ("%.*s\nVersion=99\n%s", (int)(version - contents), contents,
+                           version + strlen ("\nVersion=1\n"));
+  write_file (path, newer);
+
+  g_test_expect_message ("imtehan-store", G_LOG_LEVEL_WARNING, "*newer*");
+  summaries = list (fixture, &problems);
+  g_test_assert_expected_messages ();
+
+  g_assert_cmpuint (summaries->len, ==, 0);
+  g_assert_cmpuint (problems->len, ==, 1);
+  problem = g_ptr_array_index (problems, 0);
+  g_assert_error (problem, IMTEHAN_ERROR, IMTEHAN_ERROR_VERSION);
+  g_assert_true (g_str_has_prefix (problem->message, path));
+  g_assert_nonnull (strstr (problem->message, ":2: [Attempt] Version:"));
+
+  g_assert_true (file_is (path, newer));
+  {
+    g_autofree char *corrupt = g_strconcat (path, ".corrupt", NULL);
+    g_assert_false (g_file_test (corrupt, G_FILE_TEST_EXISTS));
+  }
+}
+
+static void
+set_age (const char *path,
+         gint64      seconds)
+{
+  struct timeval times[2];
+  gint64 when = g_get_real_time () / G_USEC_PER_SEC - seconds;
+
+  times[0].tv_sec = when;
+  times[0].tv_usec = 0;
+  times[1] = times[0];
+  g_assert_cmpint (utimes (path, times), ==, 0);
+}
+
+static void
+test_stale_temp_files (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  g_autofree char *stale = path_in (fixture, "x.ini.ABCDEF");
+  g_autofree char *fresh = path_in (fixture, "y.ini.GHIJKL");
+  g_autofree char *old_other = path_in (fixture, "notes.ABCDEF");
+  g_autoptr(GPtrArray) problems = NULL;
+  g_autoptr(GPtrArray) summaries = NULL;
+
+  write_file (stale, "[Attempt]\nVersion=1\n");
+  write_file (fresh, "[Attempt]\nVer");
+  write_file (old_other, "not ours");
+  set_age (stale, 11 * 60);
+  set_age (fresh, 60);
+  set_age (old_other, 24 * 60 * 60);
+
+  summaries = list (fixture, &problems);
+  g_assert_cmpuint (summaries->len, ==, 0);
+  g_assert_cmpuint (problems->len, ==, 0);
+  g_assert_false (g_file_test (stale, G_FILE_TEST_EXISTS));
+  /* Another instance may be writing this one right now. */
+  g_assert_true (file_is (fresh, "[Attempt]\nVer"));
+  g_assert_true (file_is (old_other, "not ours"));
+}
+
+static void
+test_other_files_ignored (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  g_autofree char *text = path_in (fixture, "notes.txt");
+  g_autofree char *ini_dir = path_in (fixture, "folder.ini");
+  g_autofree char *no_suffix = path_in (fixture, "attempt");
+  g_autofree char *inside = NULL;
+  g_autoptr(GPtrArray) problems = NULL;
+  g_autoptr(GPtrArray) summaries = NULL;
+  GStatBuf buf;
+
+  write_file (text, "garbage");
+  write_file (no_suffix, "[Attempt]\nVersion=99\n");
+  inside = g_build_filename (ini_dir, "a.ini", NULL);
+  write_file (inside, "garbage");
+
+  summaries = list (fixture, &problems);
+  g_assert_cmpuint (summaries->len, ==, 0);
+  g_assert_cmpuint (problems->len, ==, 0);
+  g_assert_true (file_is (text, "garbage"));
+  g_assert_true (file_is (no_suffix, "[Attempt]\nVersion=99\n"));
+  g_assert_true (file_is (inside, "garbage"));
+  g_assert_cmpint (g_stat (ini_dir, &buf), ==, 0);
+  g_assert_true (S_ISDIR (buf.st_mode));
+}
+
+static void
+list_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  GAsyncResult **out = user_data;
+
+  *out = g_object_ref (result);
+}
+
+static void
+test_list_async (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GPtrArray) summaries = NULL;
+  g_autoptr(GPtrArray) problems = NULL;
+  ImtehanAttempt *attempt = new_attempt (fixture, 1);
+
+  g_assert_true (imtehan_store_save (fixture->store, attempt, NULL, &error));
+  g_assert_no_error (error);
+
+  imtehan_store_list_async (fixture->store, NULL, list_cb, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  summaries = imtehan_store_list_finish (fixture->store, result, &problems, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (summaries->len, ==, 1);
+  g_assert_cmpuint (problems->len, ==, 0);
+  g_assert_cmpstr (imtehan_attempt_summary_get_id (g_ptr_array_index (summaries, 0)), ==,
+                   imtehan_attempt_get_id (attempt));
+
+  g_assert_finalize_object (attempt);
+}
+
+static void
+test_new_default (void)
+{
+  g_autoptr(ImtehanStore) store = imtehan_store_new_default ();
+  g_autofree char *expected = g_build_filename (g_get_user_data_dir (), "imtehan", "attempts",
+                                                NULL);
+  g_autofree char *path = g_file_get_path (imtehan_store_get_directory (store));
+
+  g_assert_cmpstr (path, ==, expected);
+  /* ISOLATE_DIRS: not the real user's data. */
+  g_assert_true (g_str_has_prefix (path, g_get_tmp_dir ()));
+}
+
+#define add_test(path, func) \
+  g_test_add ((path), Fixture, NULL, fixture_set_up, (func), fixture_tear_down)
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+
+  add_test ("/store/list/missing-folder", test_list_missing_folder);
+  add_test ("/store/save/creates-files", test_save_creates_files);
+  add_test ("/store/save/then-list", test_save_then_list);
+  add_test ("/store/list/newest-first", test_list_newest_first);
+  add_test ("/store/save/async", test_save_async);
+  add_test ("/store/save/async-last-wins", test_save_async_last_wins);
+  add_test ("/store/save/async-then-dispose", test_save_async_then_dispose);
+  add_test ("/store/save/async-last-reference", test_save_async_last_reference);
+  add_test ("/store/load/round-trip", test_load_round_trip);
+  add_test ("/store/list/corrupt-set-aside", test_corrupt_set_aside);
+  add_test ("/store/list/newer-version-left-alone", test_newer_version_left_alone);
+  add_test ("/store/list/stale-temp-files", test_stale_temp_files);
+  add_test ("/store/list/other-files-ignored", test_other_files_ignored);
+  add_test ("/store/list/async", test_list_async);
+  g_test_add_func ("/store/new-default", test_new_default);
+
+  return g_test_run ();
+}

@@ -1,0 +1,375 @@
+/* test-window.c: the whole quiz flow, driven through actions as a user would
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <locale.h>
+
+#include "imtehan-application.h"
+#include "imtehan-i18n.h"
+#include "imtehan-progress.h"
+#include "imtehan-question-page.h"
+#include "imtehan-quiz.h"
+#include "imtehan-store.h"
+#include "imtehan-window.h"
+
+static ImtehanApplication *app;
+static char *data_home;
+
+typedef struct
+{
+  ImtehanWindow *window;
+} Fixture;
+
+static void
+spin (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static char *
+attempts_dir (void)
+{
+  return g_build_filename (data_home, "imtehan", "attempts", NULL);
+}
+
+static void
+remove_attempts (void)
+{
+  g_autofree char *dir = attempts_dir ();
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d && (name = g_dir_read_name (d)))
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_unlink (path);
+    }
+}
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  const char *lang = data;
+
+  remove_attempts ();
+  imtehan_i18n_set_language (lang);
+  fixture->window = imtehan_window_new (app);
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  spin ();
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  spin ();
+}
+
+static void
+activate (Fixture    *fixture,
+          const char *action,
+          GVariant   *parameter)
+{
+  g_autofree char *format = NULL;
+
+  if (parameter == NULL)
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), action, NULL));
+  else
+    g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (fixture->window), action,
+                                                       parameter));
+  spin ();
+}
+
+static void
+choose (Fixture *fixture,
+        guint    position)
+{
+  activate (fixture, "win.choose", g_variant_new_uint32 (position));
+}
+
+/* Finds the position at which @choice_id is shown for the current question. */
+static guint
+position_of (ImtehanAttempt *attempt,
+             const char     *choice_id)
+{
+  const char * const *order = imtehan_attempt_get_choice_order (attempt, imtehan_attempt_get_current (attempt));
+
+  for (guint i = 0; order[i]; i++)
+    if (g_str_equal (order[i], choice_id))
+      return i;
+  g_assert_not_reached ();
+}
+
+static GKeyFile *
+wait_for_saved (ImtehanAttempt *attempt,
+                gboolean        finished)
+{
+  g_autofree char *dir = attempts_dir ();
+  g_autofree char *name = g_strconcat (imtehan_attempt_get_id (attempt), ".ini", NULL);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  /* Saves run on the store's writer thread; wait for the one we expect. */
+  while (g_get_monotonic_time () < deadline)
+    {
+      g_autoptr(GKeyFile) key_file = g_key_file_new ();
+
+      spin ();
+      if (g_key_file_load_from_file (key_file, path, G_KEY_FILE_NONE, NULL) &&
+          g_key_file_get_boolean (key_file, "Attempt", "Finished", NULL) == finished &&
+          g_key_file_get_integer (key_file, "Attempt", "Answered", NULL) ==
+            (int)imtehan_attempt_get_n_answered (attempt))
+        return g_steal_pointer (&key_file);
+      g_usleep (10000);
+    }
+  g_assert_not_reached ();
+}
+
+static void
+test_start_page (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "start");
+  g_assert_null (imtehan_window_get_attempt (fixture->window));
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (fixture->window)) == FALSE);
+  g_assert_cmpstr (imtehan_window_get_language (fixture->window), ==, data);
+}
+
+static void
+check_direction (GtkWidget        *widget,
+                 GtkTextDirection  expected)
+{
+  g_assert_cmpint (gtk_widget_get_direction (widget), ==, expected);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child;
+       child = gtk_widget_get_next_sibling (child))
+    check_direction (child, expected);
+}
+
+static void
+test_flow (Fixture       *fixture,
+           gconstpointer  data)
+{
+  const char *lang = data;
+  GtkTextDirection dir = g_str_equal (lang, "ur") ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR;
+  ImtehanAttempt *attempt;
+  ImtehanQuiz *quiz;
+  ImtehanQuestionPage *page;
+  ImtehanProgress *progress;
+  g_autoptr(GKeyFile) saved = NULL;
+  guint expected_score = 0;
+
+  activate (fixture, "win.start", NULL);
+  g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "question");
+  attempt = imtehan_window_get_attempt (fixture->window);
+  g_assert_nonnull (attempt);
+  quiz = imtehan_attempt_get_quiz (attempt);
+  g_assert_cmpuint (imtehan_attempt_get_n_questions (attempt), ==, 8);
+  g_assert_cmpstr (imtehan_attempt_get_language (attempt), ==, lang);
+
+  page = IMTEHAN_QUESTION_PAGE (imtehan_window_get_page (fixture->window));
+  progress = IMTEHAN_PROGRESS (imtehan_question_page_get_progress (page));
+  check_direction (GTK_WIDGET (fixture->window), dir);
+
+  /* Answer: right on even questions, wrong on odd ones, none on the last. */
+  for (guint i = 0; i < 8; i++)
+    {
+      ImtehanQuestion *question = imtehan_quiz_get_question (quiz, i);
+      const char *correct = imtehan_question_get_answer (question);
+      GtkWidget *dot = imtehan_progress_get_button (progress, i);
+
+      g_assert_cmpuint (imtehan_attempt_get_current (attempt), ==, i);
+      g_assert_true (gtk_widget_has_css_class (dot, "current"));
+      g_assert_false (gtk_widget_has_css_class (dot, "answered"));
+
+      if (i < 7)
+        {
+          guint position = position_of (attempt, correct);
+
+          if (i % 2 == 1)
+            position = (position + 1) % 4;
+          else
+            expected_score++;
+          choose (fixture, position);
+          g_assert_true (gtk_widget_has_css_class (dot, "answered"));
+          g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (imtehan_question_page_get_choice (page, position))));
+        }
+      activate (fixture, "win.next", NULL);
+      /* Next on the last question opens the review and leaves it current. */
+      g_assert_true (gtk_widget_has_css_class (dot, "current") == (i == 7));
+    }
+
+  g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "review");
+  check_direction (GTK_WIDGET (fixture->window), dir);
+  saved = wait_for_saved (attempt, FALSE);
+  g_assert_cmpint (g_key_file_get_integer (saved, "Attempt", "Answered", NULL), ==, 7);
+
+  /* Back to question 2 from the review, change nothing, come back. */
+  activate (fixture, "win.go-to", g_variant_new_uint32 (1));
+  g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "question");
+  g_assert_cmpuint (imtehan_attempt_get_current (attempt), ==, 1);
+  activate (fixture, "win.review", NULL);
+
+  activate (fixture, "win.submit", NULL);
+  g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "results");
+  g_assert_true (imtehan_attempt_get_finished (attempt));
+  g_assert_cmpuint (imtehan_attempt_get_score (attempt), ==, expected_score);
+  check_direction (GTK_WIDGET (fixture->window), dir);
+
+  g_clear_pointer (&saved, g_key_file_unref);
+  saved = wait_for_saved (attempt, TRUE);
+  g_assert_cmpint (g_key_file_get_integer (saved, "Attempt", "Score", NULL), ==, expected_score);
+  g_assert_cmpint (g_key_file_get_integer (saved, "Attempt", "Total", NULL), ==, 8);
+  for (guint i = 0; i < 8; i++)
+    {
+      ImtehanQuestion *question = imtehan_quiz_get_question (quiz, i);
+      g_autofree char *group = g_strconcat ("Question ", imtehan_question_get_id (question), NULL);
+      g_autofree char *answer = g_key_file_get_string (saved, group, "Answer", NULL);
+
+      g_assert_cmpstr (answer, ==, imtehan_attempt_get_answer (attempt, i));
+    }
+
+  /* A finished attempt takes no more answers, and navigation is off. */
+  g_assert_false (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.submit", NULL) &&
+                  !imtehan_attempt_get_finished (attempt));
+
+  activate (fixture, "win.home", NULL);
+  g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "start");
+}
+
+static void
+test_language_switch (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  ImtehanAttempt *attempt;
+  ImtehanQuestionPage *page;
+  GtkWidget *choice;
+
+  activate (fixture, "win.start", NULL);
+  attempt = imtehan_window_get_attempt (fixture->window);
+  choose (fixture, 2);
+  activate (fixture, "win.next", NULL);
+  choose (fixture, 0);
+  activate (fixture, "win.next", NULL);
+  g_assert_cmpuint (imtehan_attempt_get_current (attempt), ==, 2);
+
+  imtehan_window_set_language (fixture->window, "ur");
+  spin ();
+  g_assert_true (imtehan_window_get_attempt (fixture->window) == attempt);
+  g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "question");
+  g_assert_cmpuint (imtehan_attempt_get_current (attempt), ==, 2);
+  g_assert_cmpuint (imtehan_attempt_get_n_answered (attempt), ==, 2);
+  g_assert_cmpstr (imtehan_attempt_get_language (attempt), ==, "ur");
+  check_direction (GTK_WIDGET (fixture->window), GTK_TEXT_DIR_RTL);
+  /* The rebuilt page shows the same question, with the answer still chosen. */
+  activate (fixture, "win.previous", NULL);
+  page = IMTEHAN_QUESTION_PAGE (imtehan_window_get_page (fixture->window));
+  choice = imtehan_question_page_get_choice (page, 0);
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (choice)));
+  g_assert_cmpint (gtk_widget_get_direction (choice), ==, GTK_TEXT_DIR_RTL);
+  activate (fixture, "win.next", NULL);
+
+  /* The language is an action too, as the header bar's toggle buttons use it. */
+  activate (fixture, "win.language", g_variant_new_string ("en"));
+  g_assert_cmpstr (imtehan_window_get_language (fixture->window), ==, "en");
+  check_direction (GTK_WIDGET (fixture->window), GTK_TEXT_DIR_LTR);
+  g_assert_cmpuint (imtehan_attempt_get_current (attempt), ==, 2);
+  g_assert_cmpuint (imtehan_attempt_get_n_answered (attempt), ==, 2);
+
+  activate (fixture, "win.previous", NULL);
+  page = IMTEHAN_QUESTION_PAGE (imtehan_window_get_page (fixture->window));
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (imtehan_question_page_get_choice (page, 0))));
+}
+
+static void
+test_choices_accessible (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  const char *lang = data;
+  ImtehanAttempt *attempt;
+  ImtehanQuestionPage *page;
+  ImtehanQuestion *question;
+  const char * const *order;
+
+  activate (fixture, "win.start", NULL);
+  attempt = imtehan_window_get_attempt (fixture->window);
+  page = IMTEHAN_QUESTION_PAGE (imtehan_window_get_page (fixture->window));
+  question = imtehan_quiz_get_question (imtehan_attempt_get_quiz (attempt), 0);
+  order = imtehan_attempt_get_choice_order (attempt, 0);
+
+  for (guint i = 0; i < 4; i++)
+    {
+      GtkWidget *choice = imtehan_question_page_get_choice (page, i);
+
+      g_assert_cmpint (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (choice)), ==,
+                       GTK_ACCESSIBLE_ROLE_RADIO);
+      gtk_test_accessible_assert_property (choice, GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                           imtehan_question_get_choice_text (question, order[i], lang));
+    }
+}
+
+static void
+test_resume (Fixture       *fixture,
+             gconstpointer  data)
+{
+  ImtehanAttempt *attempt;
+  g_autofree char *id = NULL;
+
+  activate (fixture, "win.start", NULL);
+  attempt = imtehan_window_get_attempt (fixture->window);
+  id = g_strdup (imtehan_attempt_get_id (attempt));
+  choose (fixture, 1);
+  activate (fixture, "win.next", NULL);
+  activate (fixture, "win.home", NULL);
+  g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "start");
+
+  activate (fixture, "win.resume", NULL);
+  g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "question");
+  g_assert_cmpstr (imtehan_attempt_get_id (imtehan_window_get_attempt (fixture->window)), ==, id);
+  g_assert_cmpuint (imtehan_attempt_get_current (imtehan_window_get_attempt (fixture->window)), ==, 1);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int ret;
+
+  setlocale (LC_ALL, "");
+  if (g_strcmp0 (setlocale (LC_MESSAGES, NULL), "C") == 0)
+    setlocale (LC_MESSAGES, "C.UTF-8");
+  textdomain ("imtehan");
+  if (g_getenv ("IMTEHAN_LOCALEDIR"))
+    bindtextdomain ("imtehan", g_getenv ("IMTEHAN_LOCALEDIR"));
+  bind_textdomain_codeset ("imtehan", "UTF-8");
+
+  data_home = g_dir_make_tmp ("imtehan-test-XXXXXX", NULL);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  app = imtehan_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+
+  g_test_add ("/window/start-page/en", Fixture, "en", fixture_setup, test_start_page, fixture_teardown);
+  g_test_add ("/window/start-page/ur", Fixture, "ur", fixture_setup, test_start_page, fixture_teardown);
+  g_test_add ("/window/flow/en", Fixture, "en", fixture_setup, test_flow, fixture_teardown);
+  g_test_add ("/window/flow/ur", Fixture, "ur", fixture_setup, test_flow, fixture_teardown);
+  g_test_add ("/window/language-switch", Fixture, "en", fixture_setup, test_language_switch, fixture_teardown);
+  g_test_add ("/window/choices-accessible/en", Fixture, "en", fixture_setup, test_choices_accessible, fixture_teardown);
+  g_test_add ("/window/choices-accessible/ur", Fixture, "ur", fixture_setup, test_choices_accessible, fixture_teardown);
+  g_test_add ("/window/resume", Fixture, "en", fixture_setup, test_resume, fixture_teardown);
+
+  ret = g_test_run ();
+
+  g_clear_object (&app);
+  return ret;
+}
