@@ -30,8 +30,8 @@ struct _ImtehanWindow
   GtkButton            *home_button;
   AdwWindowTitle       *window_title;
   GtkMenuButton        *menu_button;
-  GtkToggleButton      *urdu_button;
-  GtkToggleButton      *english_button;
+  GtkButton            *language_button;
+  GtkLabel             *language_label;
   GtkStack             *stack;
 
   GSettings            *settings;
@@ -580,14 +580,30 @@ retranslate (ImtehanWindow *self)
                                            GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (overlay, "help_overlay")));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->home_button), _("Back to Start"));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->menu_button), _("Main Menu"));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->urdu_button), _("Show the quiz in Urdu"));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->english_button), _("Show the quiz in English"));
+  if (g_strcmp0 (self->language, "ur") == 0)
+    {
+      gtk_label_set_text (self->language_label, "English");
+      gtk_widget_remove_css_class (GTK_WIDGET (self->language_label), "urdu-ui");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->language_button), _("Show the quiz in English"));
+    }
+  else
+    {
+      gtk_label_set_text (self->language_label, "اردو");
+      gtk_widget_add_css_class (GTK_WIDGET (self->language_label), "urdu-ui");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->language_button), _("Show the quiz in Urdu"));
+    }
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->home_button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Back to Start"), -1);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->menu_button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Main Menu"), -1);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->urdu_button),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, "اردو", -1);
+  /* The button's name is the language it switches to, in that language, as screen readers
+   * announce language switchers; the description says what it does. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->language_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  gtk_label_get_text (self->language_label),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  gtk_widget_get_tooltip_text (GTK_WIDGET (self->language_button)),
+                                  -1);
   update_title (self);
 }
 
@@ -765,8 +781,8 @@ imtehan_window_class_init (ImtehanWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, home_button);
   gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, menu_button);
-  gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, urdu_button);
-  gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, english_button);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, language_button);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, language_label);
   gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, stack);
 
   gtk_widget_class_install_action (widget_class, "win.start", NULL, start_action);

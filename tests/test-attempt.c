@@ -117,9 +117,11 @@ test_new (void)
 
   for (guint i = 0; i < 8; i++)
     {
+      const char * const *order = imtehan_attempt_get_choice_order (attempt, i);
+
       g_assert_null (imtehan_attempt_get_answer (attempt, i));
       g_assert_false (imtehan_attempt_is_correct (attempt, i));
-      g_assert_cmpuint (g_strv_length ((char **)imtehan_attempt_get_choice_order (attempt, i)), ==, 4);
+      g_assert_cmpuint (g_strv_length ((char **)order), ==, 4);
     }
 
   /* Started now, in UTC, to the second; the id starts with that time. */

@@ -57,7 +57,8 @@ test_bundled_metadata (void)
 
   g_assert_cmpstr (imtehan_quiz_get_title (quiz, NULL), ==, "ZeRO and Sharded Optimizers");
   g_assert_cmpstr (imtehan_quiz_get_title (quiz, "ur"), ==, "ZeRO اور شارڈڈ آپٹیمائزرز");
-  g_assert_true (g_str_has_prefix (imtehan_quiz_get_description (quiz, NULL), "Covers ZeRO stages"));
+  g_assert_true (g_str_has_prefix (imtehan_quiz_get_description (quiz, NULL),
+                                  "Covers ZeRO stages"));
   g_assert_true (g_str_has_prefix (imtehan_quiz_get_description (quiz, "ur"), "اس کوئز میں ZeRO"));
 
   g_assert_true (imtehan_quiz_has_language (quiz, "ur"));
@@ -592,6 +593,22 @@ test_error_invalid_question_id (void)
                      "question id");
 }
 
+/* GKeyFile would merge the two groups: a question copied and not renamed would silently
+ * overwrite the first one. */
+static void
+test_error_duplicate_question (void)
+{
+  assert_quiz_error (MINIMAL_QUIZ
+                     "\n"                     /* 16 */
+                     "[Question q1]\n"        /* 17 */
+                     "Text=Three plus two?\n"
+                     "Choices=four;five\n"
+                     "Choice.four=Four\n"
+                     "Choice.five=Five\n"
+                     "Answer=five\n",
+                     IMTEHAN_ERROR_PARSE, "bad.quiz:17: ", "line 8");
+}
+
 static void
 test_error_question_missing_text (void)
 {
@@ -926,6 +943,7 @@ main (int   argc,
   g_test_add_func ("/quiz/error/no-questions", test_error_no_questions);
   g_test_add_func ("/quiz/error/unknown-group", test_error_unknown_group);
   g_test_add_func ("/quiz/error/invalid-question-id", test_error_invalid_question_id);
+  g_test_add_func ("/quiz/error/duplicate-question", test_error_duplicate_question);
   g_test_add_func ("/quiz/error/missing-text", test_error_question_missing_text);
   g_test_add_func ("/quiz/error/missing-choices", test_error_missing_choices);
   g_test_add_func ("/quiz/error/one-choice", test_error_one_choice);

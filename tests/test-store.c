@@ -426,9 +426,9 @@ test_save_async_last_wins (Fixture       *fixture,
     for (guint i = 0; i < 8; i++)
       {
         ImtehanQuestion *question = imtehan_quiz_get_question (fixture->quiz, i);
+        const char *choice = imtehan_question_get_choice_id (question, (i + round) % 4);
 
-        g_assert_true (imtehan_attempt_choose (attempt, i,
-                                               imtehan_question_get_choice_id (question, (i + round) % 4)));
+        g_assert_true (imtehan_attempt_choose (attempt, i, choice));
         imtehan_attempt_set_current (attempt, i);
         state.pending++;
         imtehan_store_save_async (fixture->store, attempt, NULL, save_cb, &state);
@@ -464,7 +464,9 @@ test_save_async_then_dispose (Fixture       *fixture,
 
   for (guint i = 0; i < 8; i++)
     {
-      g_assert_true (imtehan_attempt_choose (attempt, i, imtehan_question_get_answer (imtehan_quiz_get_question (fixture->quiz, i))));
+      ImtehanQuestion *question = imtehan_quiz_get_question (fixture->quiz, i);
+
+      g_assert_true (imtehan_attempt_choose (attempt, i, imtehan_question_get_answer (question)));
       state.pending++;
       imtehan_store_save_async (store, attempt, NULL, save_cb, &state);
     }

@@ -239,7 +239,8 @@ main (int   argc,
   g_test_add_func ("/text/language/normalize", test_language_normalize);
   g_test_add_func ("/text/language/is-rtl", test_language_is_rtl);
   g_test_add_func ("/text/prepare/urdu", test_prepare_urdu);
-  g_test_add_func ("/text/prepare/urdu-letters-not-isolated", test_prepare_urdu_letters_not_isolated);
+  g_test_add_func ("/text/prepare/urdu-letters-not-isolated",
+                   test_prepare_urdu_letters_not_isolated);
   g_test_add_func ("/text/prepare/ltr-unchanged", test_prepare_ltr_unchanged);
   g_test_add_func ("/text/prepare/invalid-utf8", test_prepare_invalid_utf8);
   g_test_add_func ("/text/set-str", test_set_str);

@@ -137,8 +137,17 @@ index_lines (ImtehanKeyFileReader *reader,
             }
           g_free (group);
           group = g_strndup (s + 1, close - s - 1);
-          if (!g_hash_table_contains (reader->lines, group))
-            g_hash_table_insert (reader->lines, g_strdup (group), GUINT_TO_POINTER (line));
+          /* GKeyFile merges a repeated group into the first: a question copied and not
+           * renamed would silently replace the original. */
+          if (g_hash_table_contains (reader->lines, group))
+            {
+              g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_PARSE,
+                           _("%s:%u: the group [%s] appears twice; it already began at line %u"),
+                           reader->name, line, group,
+                           GPOINTER_TO_UINT (g_hash_table_lookup (reader->lines, group)));
+              return FALSE;
+            }
+          g_hash_table_insert (reader->lines, g_strdup (group), GUINT_TO_POINTER (line));
         }
       else
         {
