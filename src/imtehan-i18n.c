@@ -120,7 +120,9 @@ imtehan_i18n_format_date (GDateTime *time)
   if (time == NULL)
     return g_strdup ("");
   local = g_date_time_to_local (time);
-  /* TRANSLATORS: a date and time in the attempt history, see strftime(3) */
+  /* TRANSLATORS: a date and time in the attempt history, see strftime(3). Month names
+   * come from the system locale (LC_TIME), not from this catalog: a language whose
+   * locale may be missing is safer with a numeric date. */
   return g_date_time_format (local, _("%-d %b %Y, %H:%M"));
 }
 
