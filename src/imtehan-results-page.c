@@ -24,6 +24,7 @@ struct _ImtehanResultsPage
   GtkLevelBar       *score_bar;
   GtkLabel          *summary_label;
   GtkBox            *questions_box;
+  GtkButton         *home_button;
   GtkButton         *try_again_button;
 
   ImtehanAttempt    *attempt;
@@ -209,6 +210,7 @@ imtehan_results_page_class_init (ImtehanResultsPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, score_bar);
   gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, summary_label);
   gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, questions_box);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, home_button);
   gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, try_again_button);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
@@ -217,6 +219,11 @@ static void
 imtehan_results_page_init (ImtehanResultsPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* GTK 4.8 names a button with a mnemonic label by its raw label and then by its label
+   * child: screen readers say "_Try Again Try Again". Without the raw one they say "Try Again". */
+  gtk_accessible_reset_property (GTK_ACCESSIBLE (self->home_button), GTK_ACCESSIBLE_PROPERTY_LABEL);
+  gtk_accessible_reset_property (GTK_ACCESSIBLE (self->try_again_button), GTK_ACCESSIBLE_PROPERTY_LABEL);
 }
 
 void

@@ -319,6 +319,11 @@ static void
 imtehan_start_page_init (ImtehanStartPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* GTK 4.8 names a button with a mnemonic label by its raw label and then by its label
+   * child: screen readers say "_Start Start". Without the raw one they say "Start". */
+  gtk_accessible_reset_property (GTK_ACCESSIBLE (self->resume_button), GTK_ACCESSIBLE_PROPERTY_LABEL);
+  gtk_accessible_reset_property (GTK_ACCESSIBLE (self->start_button), GTK_ACCESSIBLE_PROPERTY_LABEL);
 }
 
 void
@@ -339,4 +344,6 @@ imtehan_start_page_set_can_resume (ImtehanStartPage *self,
       gtk_widget_add_css_class (GTK_WIDGET (self->start_button), "suggested-action");
       gtk_button_set_label (self->start_button, _("_Start"));
     }
+  /* As in init(): gtk_button_set_label() sets the raw "_Start" as the name again. */
+  gtk_accessible_reset_property (GTK_ACCESSIBLE (self->start_button), GTK_ACCESSIBLE_PROPERTY_LABEL);
 }

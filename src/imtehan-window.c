@@ -297,6 +297,14 @@ show_page (ImtehanWindow *self,
 
   sync_pages (self);
   gtk_stack_set_visible_child (self->stack, page);
+  /* GTK 4.8 presents every page of the stack to assistive technologies, shown or not: a
+   * screen reader would find the start page's buttons under the question, or the last
+   * question's choices on the results page. Only the page shown is presented. */
+  for (guint i = 0; i < G_N_ELEMENTS (self->pages); i++)
+    if (self->pages[i] != NULL)
+      gtk_accessible_update_state (GTK_ACCESSIBLE (self->pages[i]),
+                                   GTK_ACCESSIBLE_STATE_HIDDEN, self->pages[i] != page,
+                                   -1);
   gtk_widget_set_visible (GTK_WIDGET (self->home_button), index != PAGE_START);
   update_title (self);
   update_actions (self);

@@ -149,6 +149,10 @@ test_prepare_urdu (void)
                    RLM "پہلا\n" RLM LRI "FSDP" PDI " دوسرا");
   assert_prepared ("سوال", "ur", RLM "سوال");
   assert_prepared ("", "ur", RLM);
+  /* A number glued to Latin letters is part of the term; a lone number is not. */
+  assert_prepared ("(2Ψ کے بجائے 3Ψ)", "ur", RLM "(" LRI "2Ψ" PDI " کے بجائے " LRI "3Ψ" PDI ")");
+  assert_prepared ("تقریباً 1.5x زیادہ", "ur", RLM "تقریباً " LRI "1.5x" PDI " زیادہ");
+  assert_prepared ("مرحلہ 3 میں", "ur", RLM "مرحلہ 3 میں");
 }
 
 /* An Urdu letter must never end up inside a Latin isolate, whatever its code point. */

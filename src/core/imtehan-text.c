@@ -174,6 +174,18 @@ ends_run (gunichar c)
   return is_strong_ltr (c) || g_unichar_isdigit (c) || c == '+' || c == '#' || c == '%';
 }
 
+/* "2Ψ", "1.5x", "3D": a number glued to Latin letters belongs to the Latin term, or the
+ * number and the letters trade places in a right-to-left paragraph. */
+static gboolean
+starts_latin_term (const char *p)
+{
+  if (!g_unichar_isdigit (g_utf8_get_char (p)))
+    return FALSE;
+  while (*p != '\0' && (g_unichar_isdigit (g_utf8_get_char (p)) || *p == '.'))
+    p = g_utf8_next_char (p);
+  return *p != '\0' && is_strong_ltr (g_utf8_get_char (p));
+}
+
 /* Pango takes a paragraph's direction from its first strong character and does not skip
  * isolates, so Urdu that begins with "FSDP" or "ZeRO" would be laid out left to right and
  * "C++" would show as "++C". Urdu text therefore starts with RLM and every Latin run is
@@ -198,7 +210,7 @@ imtehan_text_prepare (const char *text,
     {
       gunichar c = g_utf8_get_char (p);
 
-      if (is_strong_ltr (c))
+      if (is_strong_ltr (c) || starts_latin_term (p))
         {
           const char *start = p;
           const char *end = p;
