@@ -356,6 +356,8 @@ attempt_current_changed_cb (ImtehanWindow  *self,
 {
   update_title (self);
   update_actions (self);
+  /* The position is saved too, so that a resumed attempt opens where the learner was. */
+  save_attempt (self);
 }
 
 static void
