@@ -335,6 +335,159 @@ test_resume (Fixture       *fixture,
   g_assert_cmpuint (imtehan_attempt_get_current (imtehan_window_get_attempt (fixture->window)), ==, 1);
 }
 
+static gboolean
+trigger_matches (GtkShortcutTrigger *trigger,
+                 GtkShortcutTrigger *wanted)
+{
+  if (GTK_IS_ALTERNATIVE_TRIGGER (trigger))
+    return trigger_matches (gtk_alternative_trigger_get_first (GTK_ALTERNATIVE_TRIGGER (trigger)), wanted) ||
+           trigger_matches (gtk_alternative_trigger_get_second (GTK_ALTERNATIVE_TRIGGER (trigger)), wanted);
+  return gtk_shortcut_trigger_equal (trigger, wanted);
+}
+
+/* Presses a key through the page's own bindings, as GTK would on a key press. */
+static void
+press_key (GtkWidget *widget,
+           guint      keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  gboolean handled = FALSE;
+
+  for (guint i = 0; !handled && i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; !handled && j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+          g_autoptr(GtkShortcutTrigger) wanted = gtk_keyval_trigger_new (keyval, 0);
+
+          if (!trigger_matches (trigger, wanted))
+            continue;
+          handled = gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut),
+                                                  GTK_SHORTCUT_ACTION_EXCLUSIVE, widget,
+                                                  gtk_shortcut_get_arguments (shortcut));
+        }
+    }
+  if (!handled)
+    g_error ("No binding of %s handled the key", gdk_keyval_name (keyval));
+  spin ();
+}
+
+static void
+test_arrows_mirrored (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  gboolean rtl = g_str_equal (data, "ur");
+  ImtehanAttempt *attempt;
+  GtkWidget *page;
+
+  activate (fixture, "win.start", NULL);
+  attempt = imtehan_window_get_attempt (fixture->window);
+  page = imtehan_window_get_page (fixture->window);
+
+  /* In Urdu the questions run right to left, and so does the Left key: it goes on. */
+  press_key (page, GDK_KEY_Left);
+  g_assert_cmpuint (imtehan_attempt_get_current (attempt), ==, rtl ? 1 : 0);
+  press_key (page, GDK_KEY_Right);
+  press_key (page, GDK_KEY_Right);
+  g_assert_cmpuint (imtehan_attempt_get_current (attempt), ==, rtl ? 0 : 2);
+
+  /* Enter on a chosen answer goes on to the next question. */
+  choose (fixture, 3);
+  press_key (page, GDK_KEY_Return);
+  g_assert_cmpuint (imtehan_attempt_get_current (attempt), ==, rtl ? 1 : 3);
+}
+
+static void
+test_history_and_try_again (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  g_autoptr(ImtehanAttempt) first = NULL;
+  GListModel *history = imtehan_window_get_history (fixture->window);
+  gint64 deadline;
+  gboolean reshuffled = FALSE;
+  g_autofree char *first_id = NULL;
+
+  activate (fixture, "win.start", NULL);
+  first = g_object_ref (imtehan_window_get_attempt (fixture->window));
+  first_id = g_strdup (imtehan_attempt_get_id (first));
+  choose (fixture, 0);
+  activate (fixture, "win.review", NULL);
+  activate (fixture, "win.submit", NULL);
+
+  /* Try again: a new attempt with its own shuffle, the old one kept. */
+  activate (fixture, "win.try-again", NULL);
+  g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "question");
+  g_assert_false (imtehan_window_get_attempt (fixture->window) == first);
+  g_assert_cmpstr (imtehan_attempt_get_id (imtehan_window_get_attempt (fixture->window)), !=, first_id);
+  for (guint i = 0; i < 8; i++)
+    {
+      const char * const *a = imtehan_attempt_get_choice_order (first, i);
+      const char * const *b = imtehan_attempt_get_choice_order (imtehan_window_get_attempt (fixture->window), i);
+
+      if (!g_strv_equal (a, b))
+        reshuffled = TRUE;
+    }
+  g_assert_true (reshuffled);
+
+  /* Back on the start page, the history lists both; the finished one opens its review. */
+  activate (fixture, "win.home", NULL);
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (g_list_model_get_n_items (history) < 2 && g_get_monotonic_time () < deadline)
+    {
+      spin ();
+      g_usleep (10000);
+      if (g_list_model_get_n_items (history) < 2)
+        activate (fixture, "win.home", NULL);
+    }
+  g_assert_cmpuint (g_list_model_get_n_items (history), ==, 2);
+
+  activate (fixture, "win.open-attempt", g_variant_new_string (first_id));
+  g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "results");
+}
+
+static void
+test_shortcuts_name_real_actions (Fixture       *fixture,
+                                  gconstpointer  data)
+{
+  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/imtehan/Imtehan/gtk/help-overlay.ui");
+  GSList *objects = gtk_builder_get_objects (builder);
+  guint checked = 0;
+
+  for (GSList *l = objects; l; l = l->next)
+    {
+      g_autofree char *action = NULL;
+      g_autofree char *accel = NULL;
+
+      if (!GTK_IS_SHORTCUTS_SHORTCUT (l->data))
+        continue;
+      g_object_get (l->data, "action-name", &action, "accelerator", &accel, NULL);
+      if (action == NULL)
+        {
+          g_assert_nonnull (accel);
+          continue;
+        }
+      checked++;
+      if (g_str_has_prefix (action, "app."))
+        g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), action + 4));
+      else if (!g_str_equal (action, "win.show-help-overlay") && !g_str_equal (action, "win.close"))
+        g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), action, NULL) ||
+                       !gtk_widget_is_sensitive (GTK_WIDGET (fixture->window)));
+      /* And each has a real accelerator that the window shows. */
+      {
+        g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), action);
+        g_assert_true (accels[0] != NULL || g_str_equal (action, "win.show-help-overlay") ||
+                       g_str_equal (action, "win.close"));
+      }
+    }
+  g_slist_free (objects);
+  g_assert_cmpuint (checked, >=, 5);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -367,6 +520,10 @@ main (int   argc,
   g_test_add ("/window/choices-accessible/en", Fixture, "en", fixture_setup, test_choices_accessible, fixture_teardown);
   g_test_add ("/window/choices-accessible/ur", Fixture, "ur", fixture_setup, test_choices_accessible, fixture_teardown);
   g_test_add ("/window/resume", Fixture, "en", fixture_setup, test_resume, fixture_teardown);
+  g_test_add ("/window/arrows/en", Fixture, "en", fixture_setup, test_arrows_mirrored, fixture_teardown);
+  g_test_add ("/window/arrows/ur", Fixture, "ur", fixture_setup, test_arrows_mirrored, fixture_teardown);
+  g_test_add ("/window/history-and-try-again", Fixture, "en", fixture_setup, test_history_and_try_again, fixture_teardown);
+  g_test_add ("/window/shortcuts", Fixture, "en", fixture_setup, test_shortcuts_name_real_actions, fixture_teardown);
 
   ret = g_test_run ();
 
