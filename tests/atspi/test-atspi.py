@@ -1,0 +1,825 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Takes the whole bundled quiz the way a screen-reader user does, from a separate process
+# over AT-SPI, once in English and once in Urdu. It knows only what a screen reader knows:
+# accessible roles, names, states and actions, the quiz file and the translation catalog.
+# No widget class, no widget name, no GTK call.
+#
+# Usage: test-atspi.py BUILD_DIR [SOURCE_DIR]
+# Run it through run-atspi-test.sh, which gives it its own X server and D-Bus session.
+# The output is TAP; the plan comes last. Set IMTEHAN_ATSPI_VERBOSE=1 to dump the
+# accessible tree of every page to stderr.
+
+import errno
+import glob
+import gettext
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+
+# IMTEHAN_TEST_WRAPPER (valgrind, in the valgrind test setup; see build-aux/wrap-test.sh)
+# goes in front of the app, which is then much slower.
+WRAPPER = os.environ.get('IMTEHAN_TEST_WRAPPER', '')
+SCALE = float(os.environ.get('IMTEHAN_ATSPI_TIMEOUT_SCALE') or (10 if WRAPPER else 1))
+APP_TIMEOUT = 20.0 * SCALE      # seconds for the app to appear on the accessibility bus
+UI_TIMEOUT = 10.0 * SCALE       # seconds for the UI to react to one action
+SAVE_TIMEOUT = 10.0 * SCALE     # seconds for the attempt file to be written
+QUIT_TIMEOUT = 10.0 * SCALE     # seconds for the app to quit once its window is closed
+POLL = 0.05
+VERBOSE = os.environ.get('IMTEHAN_ATSPI_VERBOSE') not in (None, '', '0')
+
+# Each question of the quiz file, by its position in the file, is answered this way. A wrong
+# answer is the first choice of the file that is not the answer; "change" chooses a wrong
+# answer and then the right one (radio buttons: only the last one stays checked).
+PLANS = {
+    'en': ['correct', 'wrong', 'change', 'skip', 'correct', 'correct', 'wrong', 'correct'],
+    'ur': ['wrong', 'correct', 'correct', 'correct', 'change', 'skip', 'correct', 'correct'],
+}
+LANGUAGE_NAMES = {'en': 'english', 'ur': 'urdu'}
+
+# Bidi controls the app may put around text; names should not carry them, but a screen
+# reader ignores them anyway, and so does this test.
+BIDI_CONTROLS = dict.fromkeys(map(ord, '\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e'
+                                       '\u2066\u2067\u2068\u2069'))
+
+
+def norm(text):
+    return ' '.join((text or '').translate(BIDI_CONTROLS).split())
+
+
+def strip_mnemonic(text):
+    return re.sub(r'_(.)', r'\1', text)
+
+
+def cformat(fmt, *args):
+    """printf() for the %u, %s, %N$u and %% a translated format may hold."""
+    counter = iter(range(len(args)))
+
+    def conversion(match):
+        if match.group(2) == '%':
+            return '%'
+        index = int(match.group(1)) - 1 if match.group(1) else next(counter)
+        return str(args[index])
+
+    return re.sub(r'%(?:(\d+)\$)?([us%])', conversion, fmt)
+
+
+class Tap:
+    def __init__(self):
+        self.count = 0
+        self.failures = 0
+
+    def result(self, passed, description, diagnostic=None):
+        self.count += 1
+        if not passed:
+            self.failures += 1
+        print('%s %d - %s' % ('ok' if passed else 'not ok', self.count, description))
+        if not passed and diagnostic:
+            for line in str(diagnostic).splitlines():
+                print('# ' + line)
+        sys.stdout.flush()
+        return passed
+
+    def skip_all(self, reason):
+        print('1..0 # SKIP ' + reason)
+        sys.stdout.flush()
+        sys.exit(0)
+
+    def finish(self):
+        print('1..%d' % self.count)
+        sys.stdout.flush()
+        return 1 if self.failures or self.count == 0 else 0
+
+
+class Abort(Exception):
+    """A step failed and the rest of this language's run depends on it."""
+
+    def __init__(self, message, reported=False):
+        super().__init__(message)
+        self.reported = reported    # already a "not ok" line
+
+
+class NoAction(Exception):
+    pass
+
+
+class Quiz:
+    """The quiz file, read as a GKeyFile, the way the app reads it."""
+
+    def __init__(self, path):
+        from gi.repository import GLib
+
+        key_file = GLib.KeyFile.new()
+        key_file.load_from_file(path, GLib.KeyFileFlags.KEEP_TRANSLATIONS)
+        self.questions = []
+        for group in key_file.get_groups()[0]:
+            if not group.startswith('Question '):
+                continue
+            choices = [c for c in key_file.get_string_list(group, 'Choices') if c]
+            question = {'id': group[len('Question '):], 'choices': choices,
+                        'answer': key_file.get_string(group, 'Answer').strip(),
+                        'text': {}, 'choice_text': {}}
+            for lang in ('en', 'ur'):
+                question['text'][lang] = self._text(key_file, group, 'Text', lang)
+                question['choice_text'][lang] = {
+                    c: self._text(key_file, group, 'Choice.' + c, lang) for c in choices}
+            self.questions.append(question)
+
+    @staticmethod
+    def _text(key_file, group, key, lang):
+        if lang == 'en':
+            return key_file.get_string(group, key)
+        return key_file.get_locale_string(group, key, lang)
+
+    def identify(self, names, lang):
+        """The question whose choices are exactly these accessible names, or None."""
+        wanted = sorted(norm(n) for n in names)
+        for index, question in enumerate(self.questions):
+            texts = question['choice_text'][lang]
+            if sorted(norm(t) for t in texts.values()) == wanted:
+                return index, question
+        return None, None
+
+
+class Catalog:
+    def __init__(self, build_dir, lang):
+        self.lang = lang
+        self.translation = gettext.translation('imtehan', localedir=os.path.join(build_dir, 'po'),
+                                               languages=[lang], fallback=True)
+
+    def __call__(self, msgid):
+        if self.lang == 'en':
+            return msgid
+        return self.translation.gettext(msgid)
+
+    def label(self, msgid):
+        """What a screen reader says for a mnemonic label: "_Start" reads "Start"."""
+        return norm(strip_mnemonic(self(msgid)))
+
+
+# --- AT-SPI --------------------------------------------------------------------------------
+
+def pump():
+    """Lets libatspi handle the events queued for it (its caches follow them)."""
+    from gi.repository import GLib
+
+    context = GLib.MainContext.default()
+    while context.pending():
+        context.iteration(False)
+
+
+def wait_for(condition, timeout=UI_TIMEOUT):
+    """Polls condition() until it returns something true; objects may go stale meanwhile."""
+    deadline = time.monotonic() + timeout
+    last_error = None
+    while True:
+        pump()
+        try:
+            value = condition()
+            if value:
+                return value
+        except Abort:
+            raise
+        except Exception as error:  # an object that vanished while the UI changed
+            last_error = error
+        if time.monotonic() >= deadline:
+            if last_error is not None:
+                print('# last error while waiting: %r' % (last_error,), file=sys.stderr)
+            return None
+        time.sleep(POLL)
+
+
+def children(accessible):
+    try:
+        count = accessible.childCount
+    except Exception:
+        return []
+    result = []
+    for i in range(count):
+        try:
+            child = accessible.getChildAtIndex(i)
+        except Exception:
+            continue
+        if child is not None:
+            result.append(child)
+    return result
+
+
+def walk(accessible, depth=0):
+    yield accessible, depth
+    for child in children(accessible):
+        yield from walk(child, depth + 1)
+
+
+def role_of(accessible):
+    try:
+        return accessible.getRole()
+    except Exception:
+        return None
+
+
+def name_of(accessible):
+    try:
+        return norm(accessible.name)
+    except Exception:
+        return ''
+
+
+def has_state(accessible, state):
+    try:
+        return accessible.getState().contains(state)
+    except Exception:
+        return False
+
+
+def find_all(root, role=None, name=None):
+    found = []
+    for accessible, _ in walk(root):
+        if role is not None and role_of(accessible) != role:
+            continue
+        if name is not None and name_of(accessible) != name:
+            continue
+        found.append(accessible)
+    return found
+
+
+def find_one(root, role=None, name=None):
+    found = find_all(root, role, name)
+    return found[0] if len(found) == 1 else None
+
+
+def action_names(accessible):
+    try:
+        action = accessible.queryAction()
+        return [action.getName(i) for i in range(action.nActions)]
+    except Exception:
+        return []
+
+
+def press(accessible):
+    """Activates an object through its Action interface: "click" (or "press", "activate"),
+    else its first action, as a screen reader's "activate" command does."""
+    action = accessible.queryAction()
+    names = [action.getName(i) for i in range(action.nActions)]
+    for wanted in ('click', 'press', 'activate'):
+        if wanted in names:
+            return action.doAction(names.index(wanted))
+    if not names:
+        raise NoAction('%r has no action' % name_of(accessible))
+    return action.doAction(0)
+
+
+def describe_tree(root):
+    import pyatspi
+
+    lines = []
+    for accessible, depth in walk(root):
+        states = []
+        for state, label in ((pyatspi.STATE_CHECKED, 'checked'),
+                             (pyatspi.STATE_FOCUSED, 'focused'),
+                             (pyatspi.STATE_SENSITIVE, 'sensitive')):
+            if has_state(accessible, state):
+                states.append(label)
+        try:
+            role = accessible.getRoleName()
+        except Exception:
+            role = '?'
+        actions = action_names(accessible)
+        lines.append('%s[%s] %r%s%s' % ('  ' * depth, role, name_of(accessible),
+                                        ' {%s}' % ','.join(states) if states else '',
+                                        ' actions=%s' % actions if actions else ''))
+    return '\n'.join(lines)
+
+
+def dump_tree(root, title):
+    print('--- accessible tree: %s ---' % title, file=sys.stderr)
+    try:
+        print(describe_tree(root), file=sys.stderr)
+    except Exception:
+        traceback.print_exc(file=sys.stderr)
+    print('--- end of tree ---', file=sys.stderr)
+    sys.stderr.flush()
+
+
+def find_application(pid):
+    import pyatspi
+
+    desktop = pyatspi.Registry.getDesktop(0)
+    for app in children(desktop):
+        try:
+            if app.get_process_id() == pid:
+                return app
+        except Exception:
+            continue
+    return None
+
+
+# --- one run ---------------------------------------------------------------------------------
+
+class Run:
+    def __init__(self, tap, lang, build_dir, quiz):
+        self.tap = tap
+        self.lang = lang
+        self.prefix = LANGUAGE_NAMES[lang]
+        self.build_dir = build_dir
+        self.quiz = quiz
+        self.tr = Catalog(build_dir, lang)
+        self.app = None
+        self.process = None
+        self.data_home = None
+        self.plan = PLANS[lang]
+
+    # TAP with this run's prefix; a failed check dumps the tree once.
+    def check(self, passed, description, diagnostic=None, fatal=False):
+        ok = self.tap.result(passed, '%s: %s' % (self.prefix, description), diagnostic)
+        if not ok:
+            if self.app is not None:
+                dump_tree(self.app, '%s, after "%s" failed' % (self.prefix, description))
+            if fatal:
+                raise Abort(description, reported=True)
+        return ok
+
+    def verbose_dump(self, title):
+        if VERBOSE and self.app is not None:
+            dump_tree(self.app, '%s: %s' % (self.prefix, title))
+
+    def choice_for(self, question, kind):
+        answer = question['answer']
+        wrong = next(c for c in question['choices'] if c != answer)
+        return {'correct': [answer], 'wrong': [wrong], 'change': [wrong, answer],
+                'skip': []}[kind]
+
+    def kind_for(self, index):
+        return self.plan[index % len(self.plan)]
+
+    # -- the app ----------------------------------------------------------------------------
+
+    def launch(self):
+        binary = os.path.join(self.build_dir, 'src', 'imtehan')
+        self.data_home = tempfile.mkdtemp(prefix='imtehan-atspi-%s-' % self.lang)
+        env = dict(os.environ)
+        # The meson test environment turns accessibility off for the in-process tests
+        # (GTK_A11Y=test, NO_AT_BRIDGE=1); this app must be on the AT-SPI bus.
+        env.pop('NO_AT_BRIDGE', None)
+        # The G_DEBUG the wrapper took away from this client, e.g. fatal-warnings.
+        env.pop('G_DEBUG', None)
+        env.pop('IMTEHAN_ATSPI_APP_G_DEBUG', None)
+        if os.environ.get('IMTEHAN_ATSPI_APP_G_DEBUG'):
+            env['G_DEBUG'] = os.environ['IMTEHAN_ATSPI_APP_G_DEBUG']
+        env.update({
+            'GTK_A11Y': 'atspi',
+            'GSETTINGS_BACKEND': 'memory',
+            'GSETTINGS_SCHEMA_DIR': os.path.join(self.build_dir, 'data'),
+            'IMTEHAN_LOCALEDIR': os.path.join(self.build_dir, 'po'),
+            'XDG_DATA_HOME': self.data_home,
+            'LC_ALL': 'C.UTF-8',
+            'LANGUAGE': self.lang,
+            'GSK_RENDERER': 'cairo',
+        })
+        # stdout is TAP: the app writes to stderr only. A build running meanwhile may be
+        # relinking the binary: it is not executable for a moment.
+        deadline = time.monotonic() + 5
+        while True:
+            try:
+                self.process = subprocess.Popen(([WRAPPER] if WRAPPER else []) + [binary],
+                                                env=env, stdin=subprocess.DEVNULL,
+                                                stdout=sys.stderr.fileno())
+                break
+            except OSError as error:
+                if error.errno not in (errno.EACCES, errno.ETXTBSY) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+
+        def app_with_window():
+            if self.process.poll() is not None:
+                raise Abort('the app exited with status %d' % self.process.returncode)
+            app = find_application(self.process.pid)
+            if app is None:
+                return None
+            import pyatspi
+            frames = [c for c in children(app) if role_of(c) == pyatspi.ROLE_FRAME]
+            return app if frames else None
+
+        try:
+            self.app = wait_for(app_with_window, APP_TIMEOUT)
+        except Abort as error:
+            self.check(False, 'the app shows its window on the accessibility bus', str(error),
+                       fatal=True)
+        self.check(self.app is not None, 'the app shows its window on the accessibility bus',
+                   'no application with pid %d appeared within %g s' % (self.process.pid,
+                                                                        APP_TIMEOUT),
+                   fatal=True)
+
+    def close_window(self):
+        """Closes the window as Alt+F4 would, through the frame's "window.close" action, and
+        expects the app to quit cleanly (under valgrind: without errors)."""
+        import pyatspi
+
+        frames = [c for c in children(self.app) if role_of(c) == pyatspi.ROLE_FRAME]
+        action = None
+        for frame in frames:
+            names = action_names(frame)
+            if 'window.close' in names:
+                action = (frame, names.index('window.close'))
+        self.check(action is not None, 'the window offers a "window.close" action',
+                   'actions: %s' % [action_names(f) for f in frames])
+        if action is None:
+            return
+        try:
+            action[0].queryAction().doAction(action[1])
+        except Exception as error:
+            # The app may quit before it answers: its exit status says how that went.
+            print('# "window.close" got no answer: %s' % error, file=sys.stderr)
+        try:
+            status = self.process.wait(QUIT_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            status = None
+        self.app = None
+        self.check(status == 0, 'the app quits with status 0 once its window is closed',
+                   'still running after %g s' % QUIT_TIMEOUT if status is None
+                   else 'exit status %d' % status)
+
+    def stop(self):
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        if self.data_home is not None:
+            shutil.rmtree(self.data_home, ignore_errors=True)
+
+    # -- pages ------------------------------------------------------------------------------
+
+    def button(self, name, timeout=UI_TIMEOUT):
+        import pyatspi
+
+        return wait_for(lambda: find_one(self.app, pyatspi.ROLE_PUSH_BUTTON, name), timeout)
+
+    def push_buttons(self):
+        import pyatspi
+
+        buttons = find_all(self.app, pyatspi.ROLE_PUSH_BUTTON)
+        return 'push buttons: %s' % [name_of(b) for b in buttons]
+
+    def shown_question(self, lang=None):
+        """(index, question, {choice id: radio button}) of the question on screen, or None."""
+        import pyatspi
+
+        lang = lang or self.lang
+        radios = find_all(self.app, pyatspi.ROLE_RADIO_BUTTON)
+        if not radios:
+            return None
+        names = [name_of(r) for r in radios]
+        index, question = self.quiz.identify(names, lang)
+        if question is None:
+            return None
+        by_text = {norm(t): c for c, t in question['choice_text'][lang].items()}
+        return index, question, {by_text[name_of(r)]: r for r in radios}
+
+    def wait_question(self, index=None, not_index=None, lang=None):
+        def condition():
+            shown = self.shown_question(lang)
+            if shown is None:
+                return None
+            if index is not None and shown[0] != index:
+                return None
+            if not_index is not None and shown[0] == not_index:
+                return None
+            return shown
+        return wait_for(condition)
+
+    def checked(self, radios):
+        import pyatspi
+
+        return sorted(c for c, r in radios.items() if has_state(r, pyatspi.STATE_CHECKED))
+
+    def choose(self, radios, choice):
+        import pyatspi
+
+        try:
+            press(radios[choice])
+        except NoAction:
+            return None
+        return wait_for(lambda: has_state(radios[choice], pyatspi.STATE_CHECKED))
+
+    # -- the quiz ---------------------------------------------------------------------------
+
+    def run(self):
+        n = len(self.quiz.questions)
+        self.launch()
+        self.verbose_dump('start page')
+
+        start = self.button(self.tr.label('_Start'))
+        self.check(start is not None,
+                   'start page has a push button named "%s"' % self.tr.label('_Start'),
+                   self.push_buttons(), fatal=True)
+        press(start)
+
+        picked = {}     # question id -> the choice id finally chosen, absent when skipped
+        seen = []       # question indexes in the order shown
+        previous = None
+        for step in range(n):
+            shown = self.wait_question(not_index=previous)
+            self.check(shown is not None,
+                       'question %d of %d is shown with its choices as radio buttons'
+                       % (step + 1, n), fatal=True)
+            index, question, radios = shown
+            self.verbose_dump('question %d' % (step + 1))
+            seen.append(index)
+            qid = question['id']
+            self.check(sorted(radios) == sorted(question['choices']) and not self.checked(radios),
+                       'question %d ("%s"): every choice is a radio button named by its text, '
+                       'none checked' % (step + 1, qid),
+                       'radio buttons: %s, checked: %s' % (sorted(radios), self.checked(radios)))
+
+            kind = self.kind_for(index)
+            choices = self.choice_for(question, kind)
+            for choice in choices:
+                self.check(self.choose(radios, choice) is not None,
+                           '"%s": the radio button of "%s" is checked after its "click" action'
+                           % (qid, choice), 'actions: %s' % action_names(radios[choice]),
+                           fatal=True)
+            if choices:
+                picked[qid] = choices[-1]
+                self.check(self.checked(radios) == [choices[-1]],
+                           '"%s": only "%s" is checked (%s)' % (qid, choices[-1], kind),
+                           'checked: %s' % self.checked(radios))
+            else:
+                self.check(self.checked(radios) == [],
+                           '"%s": left unanswered, nothing checked' % qid,
+                           'checked: %s' % self.checked(radios))
+
+            # Once: back to the previous question, which still has its answer, and on again.
+            if step == 1:
+                self.go_back_and_forth(seen[0], index, picked)
+            # Once: the other language and back, in the middle of the quiz.
+            if step == 2:
+                self.switch_language_and_back(index, picked)
+
+            last = step == n - 1
+            next_name = self.tr('Review') if last else self.tr('Next question')
+            next_button = self.button(norm(next_name))
+            self.check(next_button is not None,
+                       'question %d has a push button named "%s"' % (step + 1, norm(next_name)),
+                       self.push_buttons(), fatal=True)
+            press(next_button)
+            previous = index
+
+        self.check(seen == list(range(n)), 'the questions came in the order of the quiz file',
+                   'order seen: %s' % seen)
+        self.review(picked)
+        self.submit_and_read_results(picked)
+        self.read_attempt_file(picked)
+        self.close_window()
+
+    def go_back_and_forth(self, first, second, picked):
+        questions = self.quiz.questions
+        back = self.button(norm(self.tr('Previous question')))
+        self.check(back is not None, 'question 2 has a push button named "%s"'
+                   % norm(self.tr('Previous question')), self.push_buttons(), fatal=True)
+        press(back)
+        shown = self.wait_question(index=first)
+        self.check(shown is not None,
+                   '"%s" shows question 1 again' % norm(self.tr('Previous question')),
+                   fatal=True)
+        expected = [picked[questions[first]['id']]] if questions[first]['id'] in picked else []
+        self.check(self.checked(shown[2]) == expected,
+                   'question 1 still has its answer checked (%s)' % (', '.join(expected) or 'none'),
+                   'checked: %s' % self.checked(shown[2]))
+        forward = self.button(norm(self.tr('Next question')))
+        self.check(forward is not None, 'question 1 has a push button named "%s"'
+                   % norm(self.tr('Next question')), self.push_buttons(), fatal=True)
+        press(forward)
+        shown = self.wait_question(index=second)
+        self.check(shown is not None, 'back on question 2', fatal=True)
+        expected = [picked[questions[second]['id']]] if questions[second]['id'] in picked else []
+        self.check(self.checked(shown[2]) == expected,
+                   'question 2 still has its answer checked (%s)' % (', '.join(expected) or 'none'),
+                   'checked: %s' % self.checked(shown[2]))
+
+    def switch_language_and_back(self, index, picked):
+        """The header bar's language buttons: the same question, its answer still checked.
+        Each language is named in itself, "English" and "اردو", in either UI language."""
+        import pyatspi
+
+        qid = self.quiz.questions[index]['id']
+        expected = [picked[qid]] if qid in picked else []
+        other = 'ur' if self.lang == 'en' else 'en'
+        for lang in (other, self.lang):
+            name = {'en': 'English', 'ur': 'اردو'}[lang]
+
+            def toggle():
+                found = [b for b in find_all(self.app, name=name)
+                         if role_of(b) in (pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON)]
+                return found[0] if len(found) == 1 else None
+
+            button = wait_for(toggle)
+            self.check(button is not None, 'the header bar has a button named "%s"' % name,
+                       self.push_buttons(), fatal=True)
+            press(button)
+            shown = self.wait_question(index=index, lang=lang)
+            self.check(shown is not None,
+                       '"%s" shows "%s" in %s' % (name, qid, LANGUAGE_NAMES[lang]),
+                       fatal=True)
+            self.check(self.checked(shown[2]) == expected,
+                       'in %s, "%s" still has its answer checked (%s)'
+                       % (LANGUAGE_NAMES[lang], qid, ', '.join(expected) or 'none'),
+                       'checked: %s' % self.checked(shown[2]))
+
+    def review(self, picked):
+        import pyatspi
+
+        submit_name = self.tr.label('_Submit')
+        submit = self.button(submit_name)
+        self.check(submit is not None,
+                   'review page has a push button named "%s"' % submit_name,
+                   self.push_buttons(), fatal=True)
+        self.verbose_dump('review page')
+
+        expected = []
+        for index, question in enumerate(self.quiz.questions):
+            text = question['text'][self.lang]
+            if question['id'] in picked:
+                answer = question['choice_text'][self.lang][picked[question['id']]]
+                expected.append(norm(cformat(self.tr('Question %u: %s. Your answer: %s'),
+                                             index + 1, text, answer)))
+            else:
+                expected.append(norm(cformat(self.tr('Question %u: %s. Not answered'),
+                                             index + 1, text)))
+        rows = wait_for(lambda: [name_of(r) for r in find_all(self.app, pyatspi.ROLE_LIST_ITEM)]
+                        == expected and expected)
+        actual = [name_of(r) for r in find_all(self.app, pyatspi.ROLE_LIST_ITEM)]
+        self.check(rows is not None, 'review page reads every question with its answer',
+                   '\n'.join('expected: %s\n  actual: %s' % pair
+                             for pair in zip(expected, actual + [''] * len(expected))
+                             if pair[0] != pair[1]) or 'actual: %s' % actual)
+        self.check(not find_all(self.app, pyatspi.ROLE_RADIO_BUTTON),
+                   'review page: the question page is no longer presented')
+        self.submit = submit
+
+    def submit_and_read_results(self, picked):
+        import pyatspi
+
+        press(self.submit)
+        questions = self.quiz.questions
+        n = len(questions)
+        self.score = sum(1 for q in questions if picked.get(q['id']) == q['answer'])
+        percent = (self.score * 100 + n // 2) // n if n else 0
+        score_text = norm(cformat(self.tr('%u of %u · %u%%'), self.score, n, percent))
+        heading = wait_for(lambda: find_one(self.app, pyatspi.ROLE_HEADING, score_text))
+        headings = [name_of(h) for h in find_all(self.app, pyatspi.ROLE_HEADING)]
+        self.check(heading is not None,
+                   'results page has a heading that reads "%s"' % score_text,
+                   'headings: %s' % headings, fatal=True)
+        self.verbose_dump('results page')
+
+        names = set(name_of(a) for a, _ in walk(self.app))
+        missing = []
+        for index, question in enumerate(questions):
+            choice = picked.get(question['id'])
+            if choice is None:
+                verdict = self.tr('Not answered')
+            elif choice == question['answer']:
+                verdict = self.tr('Correct')
+            else:
+                verdict = self.tr('Wrong')
+            name = norm(cformat(self.tr('Question %u · %s'), index + 1, verdict))
+            if name not in names:
+                missing.append(name)
+        self.check(not missing, 'results page reads the verdict of every question',
+                   'not found: %s' % missing)
+        submit = self.tr.label('_Submit')
+        self.check(not find_all(self.app, pyatspi.ROLE_RADIO_BUTTON)
+                   and not find_all(self.app, pyatspi.ROLE_PUSH_BUTTON, submit),
+                   'results page: the question and review pages are no longer presented')
+
+    def read_attempt_file(self, picked):
+        from gi.repository import GLib
+
+        directory = os.path.join(self.data_home, 'imtehan', 'attempts')
+
+        def finished_file():
+            files = sorted(glob.glob(os.path.join(directory, '*.ini')), key=os.path.getmtime)
+            if not files:
+                return None
+            key_file = GLib.KeyFile.new()
+            key_file.load_from_file(files[-1], GLib.KeyFileFlags.NONE)
+            if key_file.get_boolean('Attempt', 'Finished'):
+                return files[-1], key_file
+            return None
+
+        found = wait_for(finished_file, SAVE_TIMEOUT)
+        self.check(found is not None, 'an attempt file with Finished=true is saved in %s'
+                   % directory, 'files: %s' % os.listdir(directory)
+                   if os.path.isdir(directory) else 'no such folder', fatal=True)
+        path, key_file = found
+        n = len(self.quiz.questions)
+
+        def get(group, key):
+            try:
+                return key_file.get_string(group, key).strip()
+            except Exception:
+                return None
+
+        self.check(get('Attempt', 'Score') == str(self.score) and get('Attempt', 'Total') == str(n),
+                   'attempt file: Score=%d, Total=%d' % (self.score, n),
+                   'Score=%s Total=%s' % (get('Attempt', 'Score'), get('Attempt', 'Total')))
+        self.check(get('Attempt', 'Language') == self.lang,
+                   'attempt file: Language=%s' % self.lang,
+                   'Language=%s' % get('Attempt', 'Language'))
+        wrong = []
+        for question in self.quiz.questions:
+            group = 'Question ' + question['id']
+            if get(group, 'Answer') != picked.get(question['id']):
+                wrong.append('[%s] Answer=%s, expected %s' % (group, get(group, 'Answer'),
+                                                             picked.get(question['id'])))
+        self.check(not wrong, 'attempt file: every answer as chosen, none for the skipped one',
+                   '\n'.join(wrong))
+
+
+# --- main ----------------------------------------------------------------------------------
+
+def accessibility_bus_problem():
+    """Why AT-SPI cannot be reached at all, or None."""
+    if not os.environ.get('DISPLAY') and not os.environ.get('WAYLAND_DISPLAY'):
+        return 'no display (run through run-atspi-test.sh)'
+    try:
+        from gi.repository import Gio, GLib
+    except ImportError as error:
+        return 'PyGObject is missing: %s' % error
+    try:
+        bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+        reply = bus.call_sync('org.a11y.Bus', '/org/a11y/bus', 'org.a11y.Bus', 'GetAddress',
+                              None, GLib.VariantType.new('(s)'), Gio.DBusCallFlags.NONE,
+                              10000, None)
+        address = reply.unpack()[0]
+    except Exception as error:
+        return 'the accessibility bus (org.a11y.Bus) is not available: %s' % error
+    if not address:
+        return 'the accessibility bus (org.a11y.Bus) gave no address'
+    try:
+        a11y_bus = Gio.DBusConnection.new_for_address_sync(
+            address, Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT
+            | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
+        a11y_bus.call_sync('org.a11y.atspi.Registry', '/org/a11y/atspi/accessible/root',
+                           'org.freedesktop.DBus.Peer', 'Ping', None, None,
+                           Gio.DBusCallFlags.NONE, 10000, None)
+        a11y_bus.close_sync(None)
+    except Exception as error:
+        return 'the AT-SPI registry (org.a11y.atspi.Registry) is not available: %s' % error
+    # libatspi would otherwise look for it on the X root window first: one X client less
+    # opening and closing the display while the app connects.
+    os.environ['AT_SPI_BUS_ADDRESS'] = address
+    return None
+
+
+def main(argv):
+    tap = Tap()
+    if len(argv) < 2:
+        print('usage: %s BUILD_DIR [SOURCE_DIR]' % argv[0], file=sys.stderr)
+        return 2
+    build_dir = os.path.abspath(argv[1])
+    here = os.path.dirname(os.path.abspath(__file__))
+    source_dir = os.path.abspath(argv[2] if len(argv) > 2 else os.path.join(here, '..', '..'))
+
+    problem = accessibility_bus_problem()
+    if problem:
+        tap.skip_all(problem)
+    try:
+        import pyatspi  # noqa: F401
+        from gi.repository import Atspi
+    except ImportError as error:
+        tap.skip_all('python3-pyatspi is not installed: %s' % error)
+    # How long one AT-SPI call may take (libatspi's default is 0.8 s), longer under valgrind.
+    Atspi.set_timeout(int(3000 * SCALE), int(15000 * SCALE))
+
+    started = time.monotonic()
+    quiz = Quiz(os.path.join(source_dir, 'data', 'quizzes', 'zero-sharded-optimizers.quiz'))
+    for lang in ('en', 'ur'):
+        run = Run(tap, lang, build_dir, quiz)
+        try:
+            run.run()
+        except Abort as error:
+            if not error.reported:
+                tap.result(False, '%s: %s' % (LANGUAGE_NAMES[lang], error))
+        except Exception:
+            tap.result(False, '%s: unexpected error' % LANGUAGE_NAMES[lang],
+                       traceback.format_exc())
+            if run.app is not None:
+                dump_tree(run.app, '%s, after an unexpected error' % LANGUAGE_NAMES[lang])
+        finally:
+            run.stop()
+    print('# both runs took %.1f s' % (time.monotonic() - started))
+    return tap.finish()
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))
