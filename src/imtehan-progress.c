@@ -44,7 +44,13 @@ update_button (ImtehanProgress *self,
   GtkWidget *button = g_ptr_array_index (self->buttons, index);
   gboolean answered = imtehan_attempt_get_answer (self->attempt, index) != NULL;
   gboolean current = imtehan_attempt_get_current (self->attempt) == index;
+  guint state = 1 | (answered ? 2 : 0) | (current ? 4 : 0);
   g_autofree char *label = NULL;
+
+  /* Moving on changes two buttons of many: the others are left as they are. */
+  if (GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "state")) == state)
+    return;
+  g_object_set_data (G_OBJECT (button), "state", GUINT_TO_POINTER (state));
 
   if (answered)
     gtk_widget_add_css_class (button, "answered");
@@ -65,10 +71,28 @@ update_button (ImtehanProgress *self,
   else
     label = g_strdup_printf (_("Question %u, not answered"), index + 1);
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
-  gtk_widget_set_tooltip_text (button, label);
+  g_object_set_data_full (G_OBJECT (button), "tooltip", g_steal_pointer (&label), g_free);
   gtk_accessible_update_state (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_STATE_PRESSED,
                                current ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE,
                                -1);
+}
+
+/* The tooltip says what the accessible name says. It is given when asked for:
+ * gtk_widget_set_tooltip_text() at every move cost a round trip to the X server each (GTK
+ * asks where the pointer is), for a tooltip nobody may look at. */
+static gboolean
+query_tooltip_cb (GtkWidget  *button,
+                  int         x,
+                  int         y,
+                  gboolean    keyboard_mode,
+                  GtkTooltip *tooltip)
+{
+  const char *text = g_object_get_data (G_OBJECT (button), "tooltip");
+
+  if (text == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
 }
 
 static void
@@ -83,29 +107,36 @@ update_all (ImtehanProgress *self)
 static void
 rebuild (ImtehanProgress *self)
 {
-  GtkWidget *child;
-  guint n;
+  guint n = self->attempt ? imtehan_attempt_get_n_questions (self->attempt) : 0;
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->box))))
-    gtk_box_remove (self->box, child);
-  g_ptr_array_set_size (self->buttons, 0);
-
-  if (self->attempt == NULL)
-    return;
-
-  n = imtehan_attempt_get_n_questions (self->attempt);
-  for (guint i = 0; i < n; i++)
+  /* Another attempt of the same quiz has as many questions: the buttons stay, only their
+   * state is shown anew. New buttons are styled anew, which shows when opening a question. */
+  if (n != self->buttons->len)
     {
-      g_autofree char *number = g_strdup_printf ("%u", i + 1);
-      GtkWidget *button = gtk_button_new_with_label (number);
+      GtkWidget *child;
 
-      gtk_widget_add_css_class (button, "question-dot");
-      gtk_widget_add_css_class (button, "circular");
-      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.go-to");
-      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "u", i);
-      gtk_box_append (self->box, button);
-      g_ptr_array_add (self->buttons, button);
+      while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->box))))
+        gtk_box_remove (self->box, child);
+      g_ptr_array_set_size (self->buttons, 0);
+
+      for (guint i = 0; i < n; i++)
+        {
+          g_autofree char *number = g_strdup_printf ("%u", i + 1);
+          GtkWidget *button = gtk_button_new_with_label (number);
+
+          gtk_widget_add_css_class (button, "question-dot");
+          gtk_widget_add_css_class (button, "circular");
+          gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.go-to");
+          gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "u", i);
+          gtk_widget_set_has_tooltip (button, TRUE);
+          g_signal_connect (button, "query-tooltip", G_CALLBACK (query_tooltip_cb), NULL);
+          gtk_box_append (self->box, button);
+          g_ptr_array_add (self->buttons, button);
+        }
     }
+
+  for (guint i = 0; i < self->buttons->len; i++)
+    g_object_set_data (g_ptr_array_index (self->buttons, i), "state", NULL);
   update_all (self);
 }
 

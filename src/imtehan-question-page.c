@@ -13,6 +13,8 @@
 #include "imtehan-progress.h"
 #include "imtehan-question-page.h"
 #include "imtehan-quiz.h"
+#include "imtehan-scroll-bin.h"
+#include "imtehan-wrap-bin.h"
 
 struct _ImtehanQuestionPage
 {
@@ -21,19 +23,45 @@ struct _ImtehanQuestionPage
   GtkScrolledWindow *scroller;
   ImtehanProgress   *progress;
   GtkLabel          *position_label;
-  GtkLabel          *topic_label;
-  GtkLabel          *question_label;
-  GtkBox            *choices_box;
+  GtkBox            *questions;
   GtkButton         *previous_button;
   GtkButton         *next_button;
   GtkLabel          *next_label;
 
   ImtehanAttempt    *attempt;
   GSignalGroup      *signals;
-  GPtrArray         *choices;   /* GtkCheckButton, in the order shown */
-  guint              shown;     /* the question the choices were built for */
+  GPtrArray         *views;     /* QuestionView per question of the attempt, NULL until shown */
+  GPtrArray         *spares;    /* QuestionView of a former attempt, hidden, to be shown again */
+  GPtrArray         *choices;   /* the shown view's GtkCheckButtons, in the order shown */
+  guint              shown;     /* the question shown */
   guint              updating : 1;
 };
+
+/* A question as shown: its topic, its text and its choices, a child of the questions box.
+ * Views stay while the attempt lasts: going back to a question shows its widgets as they
+ * were, already styled and laid out, instead of laying its Nastaliq text out again. Each is
+ * built when its question is first shown, not before. The others are hidden, which also
+ * hides them from assistive technologies. (Not a GtkStack: it asks its child for a width
+ * for its height when allocating it, and a box of wrapping labels answers that with a
+ * binary search over widths, laying the text out at each.) The views of a former attempt
+ * are given the texts of the next one's questions rather than made again. */
+typedef struct
+{
+  GtkWidget *box;
+  GtkWidget *topic;     /* GtkLabel */
+  GtkWidget *question;  /* GtkLabel */
+  GtkWidget *choices_box;
+  GPtrArray *choices;   /* GtkCheckButton, in the order shown */
+} QuestionView;
+
+static void
+question_view_free (QuestionView *view)
+{
+  if (view == NULL)
+    return;
+  g_clear_pointer (&view->choices, g_ptr_array_unref);
+  g_free (view);
+}
 
 G_DEFINE_FINAL_TYPE (ImtehanQuestionPage, imtehan_question_page, GTK_TYPE_WIDGET)
 
@@ -84,8 +112,8 @@ update_position (ImtehanQuestionPage *self)
   /* TRANSLATORS: "Question 3 of 8" */
   position = g_strdup_printf (_("Question %u of %u"), current + 1, n);
   /* TRANSLATORS: "Question 3 of 8, 2 answered"; what a screen reader says of the progress */
-  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %u answered", "%s, %u answered",
-                                       answered),
+  text = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s, %u answered", "%s, %u answered",
+                                     answered),
                           position, answered);
   gtk_label_set_text (self->position_label, text);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->progress),
@@ -106,7 +134,7 @@ update_selection (ImtehanQuestionPage *self)
   const char * const *order = imtehan_attempt_get_choice_order (self->attempt, self->shown);
 
   self->updating = TRUE;
-  for (guint i = 0; i < self->choices->len; i++)
+  for (guint i = 0; self->choices != NULL && i < self->choices->len; i++)
     gtk_check_button_set_active (g_ptr_array_index (self->choices, i),
                                  g_strcmp0 (order[i], answer) == 0);
   self->updating = FALSE;
@@ -118,7 +146,7 @@ choice_toggled_cb (GtkCheckButton      *button,
 {
   guint position;
 
-  if (self->updating || !gtk_check_button_get_active (button))
+  if (self->updating || !gtk_check_button_get_active (button) || self->choices == NULL)
     return;
   if (!g_ptr_array_find (self->choices, button, &position))
     return;
@@ -127,12 +155,9 @@ choice_toggled_cb (GtkCheckButton      *button,
 
 static GtkWidget *
 create_choice (ImtehanQuestionPage *self,
-               ImtehanQuestion     *question,
-               const char          *choice_id,
                guint                position,
                const char          *lang)
 {
-  const char *text = imtehan_question_get_choice_text (question, choice_id, lang);
   g_autofree char *letter = imtehan_i18n_choice_letter (position, lang);
   GtkWidget *button;
   GtkWidget *box;
@@ -155,59 +180,152 @@ create_choice (ImtehanQuestionPage *self,
   gtk_label_set_wrap (GTK_LABEL (text_label), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (text_label), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_xalign (GTK_LABEL (text_label), 0.0);
-  gtk_label_set_width_chars (GTK_LABEL (text_label), 15);
-  gtk_label_set_max_width_chars (GTK_LABEL (text_label), 60);
-  gtk_widget_set_hexpand (text_label, TRUE);
-  imtehan_label_set_content (GTK_LABEL (text_label), text, lang);
   gtk_box_append (GTK_BOX (box), letter_label);
-  gtk_box_append (GTK_BOX (box), text_label);
+  gtk_box_append (GTK_BOX (box), imtehan_wrap_bin_new (text_label, 15, 60));
+  gtk_widget_set_hexpand (gtk_widget_get_last_child (box), TRUE);
   gtk_check_button_set_child (GTK_CHECK_BUTTON (button), box);
-
-  /* GTK 4.8 names a check button with a custom child "GtkCheckButton" unless it is labelled:
-   * a screen reader hears the choice's own text. */
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+  g_object_set_data (G_OBJECT (button), "text-label", text_label);
 
   g_signal_connect (button, "toggled", G_CALLBACK (choice_toggled_cb), self);
   return button;
 }
 
-static void
-update_question (ImtehanQuestionPage *self)
+static GtkWidget *
+wrapped_label (const char *css_class,
+               int         min_chars)
 {
-  const char *lang = imtehan_i18n_get_language ();
-  ImtehanQuestion *question;
-  const char * const *order;
-  GtkWidget *child;
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_widget_add_css_class (label, css_class);
+  return label;
+}
+
+static QuestionView *
+create_view (ImtehanQuestionPage *self,
+             guint                n_choices,
+             const char          *lang)
+{
+  QuestionView *view = g_new0 (QuestionView, 1);
+  GtkWidget *topic_bin;
   GtkCheckButton *group = NULL;
 
-  self->shown = imtehan_attempt_get_current (self->attempt);
-  question = imtehan_quiz_get_question (imtehan_attempt_get_quiz (self->attempt), self->shown);
+  view->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  view->choices = g_ptr_array_new ();
 
-  imtehan_label_set_content (self->topic_label, imtehan_question_get_topic (question, lang), lang);
-  gtk_widget_set_visible (GTK_WIDGET (self->topic_label),
-                          *imtehan_question_get_topic (question, lang) != '\0');
-  imtehan_label_set_content (self->question_label, imtehan_question_get_text (question, lang), lang);
+  view->topic = wrapped_label ("topic", 10);
+  gtk_widget_add_css_class (view->topic, "dim-label");
+  topic_bin = imtehan_wrap_bin_new (view->topic, 10, 60);
+  gtk_widget_set_margin_top (topic_bin, 6);
+  gtk_box_append (GTK_BOX (view->box), topic_bin);
+  view->question = wrapped_label ("question", 20);
+  gtk_box_append (GTK_BOX (view->box), imtehan_wrap_bin_new (view->question, 20, 60));
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->choices_box))))
-    gtk_box_remove (self->choices_box, child);
-  g_ptr_array_set_size (self->choices, 0);
-
-  order = imtehan_attempt_get_choice_order (self->attempt, self->shown);
-  for (guint i = 0; order[i] != NULL; i++)
+  /* Named by its question. The role is fixed at construction. */
+  view->choices_box = g_object_new (GTK_TYPE_BOX,
+                                    "orientation", GTK_ORIENTATION_VERTICAL,
+                                    "spacing", 8,
+                                    "margin-top", 6,
+                                    "accessible-role", GTK_ACCESSIBLE_ROLE_RADIO_GROUP,
+                                    NULL);
+  for (guint i = 0; i < n_choices; i++)
     {
-      GtkWidget *button = create_choice (self, question, order[i], i, lang);
+      GtkWidget *button = create_choice (self, i, lang);
 
       if (group == NULL)
         group = GTK_CHECK_BUTTON (button);
       else
         gtk_check_button_set_group (GTK_CHECK_BUTTON (button), group);
-      gtk_box_append (self->choices_box, button);
-      g_ptr_array_add (self->choices, button);
+      gtk_box_append (GTK_BOX (view->choices_box), button);
+      g_ptr_array_add (view->choices, button);
     }
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->choices_box),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  imtehan_question_get_text (question, lang), -1);
+  gtk_box_append (GTK_BOX (view->box), view->choices_box);
+
+  gtk_box_append (self->questions, view->box);
+  return view;
+}
+
+/* A view for question @index: a spare one with as many choices, or a new one. */
+static QuestionView *
+show_view (ImtehanQuestionPage *self,
+           guint                index)
+{
+  const char *lang = imtehan_i18n_get_language ();
+  ImtehanQuestion *question = imtehan_quiz_get_question (imtehan_attempt_get_quiz (self->attempt), index);
+  const char * const *order = imtehan_attempt_get_choice_order (self->attempt, index);
+  const char *topic = imtehan_question_get_topic (question, lang);
+  const char *text = imtehan_question_get_text (question, lang);
+  guint n_choices = g_strv_length ((char **)order);
+  QuestionView *view = NULL;
+
+  for (guint i = 0; view == NULL && i < self->spares->len; i++)
+    {
+      QuestionView *spare = g_ptr_array_index (self->spares, i);
+
+      if (spare->choices->len == n_choices)
+        view = g_ptr_array_steal_index (self->spares, i);
+    }
+  if (view == NULL)
+    view = create_view (self, n_choices, lang);
+
+  imtehan_label_set_content (GTK_LABEL (view->topic), topic, lang);
+  gtk_widget_set_visible (view->topic, *topic != '\0');
+  imtehan_label_set_content (GTK_LABEL (view->question), text, lang);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (view->choices_box),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+  for (guint i = 0; i < n_choices; i++)
+    {
+      GtkWidget *button = g_ptr_array_index (view->choices, i);
+      const char *choice = imtehan_question_get_choice_text (question, order[i], lang);
+
+      imtehan_label_set_content (g_object_get_data (G_OBJECT (button), "text-label"), choice, lang);
+      /* GTK 4.8 names a check button with a custom child "GtkCheckButton" unless it is
+       * labelled: a screen reader hears the choice's own text. */
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, choice, -1);
+    }
+  return view;
+}
+
+/* Another attempt: its questions show their choices in its own order. */
+static void
+clear_views (ImtehanQuestionPage *self)
+{
+  for (guint i = 0; i < self->views->len; i++)
+    {
+      QuestionView *view = g_ptr_array_index (self->views, i);
+
+      if (view != NULL)
+        {
+          gtk_widget_set_visible (view->box, FALSE);
+          g_ptr_array_add (self->spares, g_steal_pointer (&g_ptr_array_index (self->views, i)));
+        }
+    }
+  g_ptr_array_set_size (self->views, 0);
+  self->choices = NULL;
+}
+
+static void
+update_question (ImtehanQuestionPage *self)
+{
+  QuestionView *view;
+
+  self->shown = imtehan_attempt_get_current (self->attempt);
+  if (self->views->len == 0)
+    g_ptr_array_set_size (self->views, imtehan_attempt_get_n_questions (self->attempt));
+  if (!(view = g_ptr_array_index (self->views, self->shown)))
+    view = g_ptr_array_index (self->views, self->shown) = show_view (self, self->shown);
+
+  for (guint i = 0; i < self->views->len; i++)
+    {
+      QuestionView *other = g_ptr_array_index (self->views, i);
+
+      if (other != NULL)
+        gtk_widget_set_visible (other->box, other == view);
+    }
+  self->choices = view->choices;
 
   update_selection (self);
   update_position (self);
@@ -221,7 +339,7 @@ current_changed_cb (ImtehanQuestionPage *self)
 {
   gboolean had_focus = FALSE;
 
-  for (guint i = 0; i < self->choices->len; i++)
+  for (guint i = 0; self->choices != NULL && i < self->choices->len; i++)
     if (gtk_widget_has_focus (g_ptr_array_index (self->choices, i)))
       had_focus = TRUE;
 
@@ -282,7 +400,9 @@ imtehan_question_page_dispose (GObject *object)
     gtk_widget_unparent (child);
   g_clear_object (&self->signals);
   g_clear_object (&self->attempt);
-  g_clear_pointer (&self->choices, g_ptr_array_unref);
+  self->choices = NULL;
+  g_clear_pointer (&self->views, g_ptr_array_unref);
+  g_clear_pointer (&self->spares, g_ptr_array_unref);
 
   G_OBJECT_CLASS (imtehan_question_page_parent_class)->dispose (object);
 }
@@ -293,10 +413,10 @@ imtehan_question_page_grab_focus (GtkWidget *widget)
   ImtehanQuestionPage *self = IMTEHAN_QUESTION_PAGE (widget);
 
   /* The chosen answer, or the first: arrows and 1-4 work from there. */
-  for (guint i = 0; i < self->choices->len; i++)
+  for (guint i = 0; self->choices != NULL && i < self->choices->len; i++)
     if (gtk_check_button_get_active (g_ptr_array_index (self->choices, i)))
       return gtk_widget_grab_focus (g_ptr_array_index (self->choices, i));
-  if (self->choices->len > 0)
+  if (self->choices != NULL && self->choices->len > 0)
     return gtk_widget_grab_focus (g_ptr_array_index (self->choices, 0));
   return GTK_WIDGET_CLASS (imtehan_question_page_parent_class)->grab_focus (widget);
 }
@@ -311,13 +431,13 @@ imtehan_question_page_class_init (ImtehanQuestionPageClass *klass)
   object_class->dispose = imtehan_question_page_dispose;
 
   g_type_ensure (IMTEHAN_TYPE_PROGRESS);
+  g_type_ensure (IMTEHAN_TYPE_WRAP_BIN);
+  g_type_ensure (IMTEHAN_TYPE_SCROLL_BIN);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/imtehan-question-page.ui");
   gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionPage, scroller);
   gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionPage, progress);
   gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionPage, position_label);
-  gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionPage, topic_label);
-  gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionPage, question_label);
-  gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionPage, choices_box);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionPage, questions);
   gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionPage, previous_button);
   gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionPage, next_button);
   gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionPage, next_label);
@@ -338,7 +458,8 @@ imtehan_question_page_init (ImtehanQuestionPage *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->choices = g_ptr_array_new ();
+  self->views = g_ptr_array_new_with_free_func ((GDestroyNotify)question_view_free);
+  self->spares = g_ptr_array_new_with_free_func ((GDestroyNotify)question_view_free);
   self->signals = g_signal_group_new (IMTEHAN_TYPE_ATTEMPT);
   g_signal_group_connect_object (self->signals, "notify::current",
                                  G_CALLBACK (current_changed_cb), self, G_CONNECT_SWAPPED);
@@ -366,6 +487,8 @@ imtehan_question_page_set_attempt (ImtehanQuestionPage *self,
     return;
   g_signal_group_set_target (self->signals, attempt);
   imtehan_progress_set_attempt (self->progress, attempt);
+  /* Another attempt shows its choices in its own order. */
+  clear_views (self);
   if (attempt != NULL)
     update_question (self);
 }
@@ -375,7 +498,7 @@ imtehan_question_page_get_choice (ImtehanQuestionPage *self,
                                   guint                position)
 {
   g_return_val_if_fail (IMTEHAN_IS_QUESTION_PAGE (self), NULL);
-  g_return_val_if_fail (position < self->choices->len, NULL);
+  g_return_val_if_fail (self->choices != NULL && position < self->choices->len, NULL);
   return g_ptr_array_index (self->choices, position);
 }
 

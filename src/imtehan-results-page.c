@@ -14,6 +14,8 @@
 #include "imtehan-i18n.h"
 #include "imtehan-quiz.h"
 #include "imtehan-results-page.h"
+#include "imtehan-scroll-bin.h"
+#include "imtehan-wrap-bin.h"
 
 struct _ImtehanResultsPage
 {
@@ -32,6 +34,8 @@ struct _ImtehanResultsPage
 
 G_DEFINE_FINAL_TYPE (ImtehanResultsPage, imtehan_results_page, GTK_TYPE_WIDGET)
 
+/* A wrapping label in an ImtehanWrapBin: laid out once per width (imtehan-wrap-bin.c). The
+ * page shows every question, its answers and its explanation. */
 static GtkWidget *
 wrapped_label (const char *text,
                const char *lang,
@@ -42,15 +46,13 @@ wrapped_label (const char *text,
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_xalign (GTK_LABEL (label), 0.0);
-  gtk_label_set_width_chars (GTK_LABEL (label), 15);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 60);
   if (lang != NULL)
     imtehan_label_set_content (GTK_LABEL (label), text, lang);
   else
     gtk_label_set_text (GTK_LABEL (label), text);
   if (css_class != NULL)
     gtk_widget_add_css_class (label, css_class);
-  return label;
+  return imtehan_wrap_bin_new (label, 15, 60);
 }
 
 /* "Your answer:" and the answer, the caption in the UI language, the answer as quiz text. */
@@ -204,6 +206,8 @@ imtehan_results_page_class_init (ImtehanResultsPageClass *klass)
   widget_class->grab_focus = imtehan_results_page_grab_focus;
   object_class->dispose = imtehan_results_page_dispose;
 
+  g_type_ensure (IMTEHAN_TYPE_SCROLL_BIN);
+  g_type_ensure (IMTEHAN_TYPE_WRAP_BIN);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/imtehan-results-page.ui");
   gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, scroller);
   gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, score_label);

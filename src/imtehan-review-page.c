@@ -12,6 +12,8 @@
 #include "imtehan-i18n.h"
 #include "imtehan-quiz.h"
 #include "imtehan-review-page.h"
+#include "imtehan-scroll-bin.h"
+#include "imtehan-wrap-bin.h"
 
 struct _ImtehanReviewPage
 {
@@ -53,16 +55,12 @@ create_row (ImtehanAttempt *attempt,
   gtk_label_set_wrap (GTK_LABEL (question_label), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (question_label), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_xalign (GTK_LABEL (question_label), 0.0);
-  gtk_label_set_width_chars (GTK_LABEL (question_label), 15);
-  gtk_label_set_max_width_chars (GTK_LABEL (question_label), 60);
   imtehan_label_set_content (GTK_LABEL (question_label),
                              imtehan_question_get_text (question, lang), lang);
 
   gtk_label_set_wrap (GTK_LABEL (answer_label), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (answer_label), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_xalign (GTK_LABEL (answer_label), 0.0);
-  gtk_label_set_width_chars (GTK_LABEL (answer_label), 15);
-  gtk_label_set_max_width_chars (GTK_LABEL (answer_label), 60);
   if (answer != NULL)
     {
       imtehan_label_set_content (GTK_LABEL (answer_label),
@@ -86,8 +84,9 @@ create_row (ImtehanAttempt *attempt,
   gtk_accessible_update_property (GTK_ACCESSIBLE (icon), GTK_ACCESSIBLE_PROPERTY_LABEL, "", -1);
   gtk_widget_set_valign (icon, GTK_ALIGN_CENTER);
 
-  gtk_box_append (GTK_BOX (texts), question_label);
-  gtk_box_append (GTK_BOX (texts), answer_label);
+  /* Laid out once per width (imtehan-wrap-bin.c): the page shows every question. */
+  gtk_box_append (GTK_BOX (texts), imtehan_wrap_bin_new (question_label, 15, 60));
+  gtk_box_append (GTK_BOX (texts), imtehan_wrap_bin_new (answer_label, 15, 60));
   gtk_widget_set_hexpand (texts, TRUE);
   gtk_box_append (GTK_BOX (box), number_label);
   gtk_box_append (GTK_BOX (box), texts);
@@ -118,15 +117,25 @@ update (ImtehanReviewPage *self)
   if (unanswered > 0)
     {
       g_autofree char *text =
-        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                      "%u question is not answered. It counts as wrong if you submit now.",
-                                      "%u questions are not answered. They count as wrong if you submit now.",
-                                      unanswered),
+        g_strdup_printf (dngettext (GETTEXT_PACKAGE,
+                                    "%u question is not answered. It counts as wrong if you submit now.",
+                                    "%u questions are not answered. They count as wrong if you submit now.",
+                                    unanswered),
                          unanswered);
       gtk_label_set_text (self->warning_label, text);
     }
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->back_button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Back to Questions"), -1);
+}
+
+/* Hidden, the page waits: it is rebuilt when it is shown again
+ * (imtehan_review_page_set_attempt()). Rebuilding it at every answer given on the question
+ * page laid out every question's text for nothing. */
+static void
+answer_changed_cb (ImtehanReviewPage *self)
+{
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    update (self);
 }
 
 static void
@@ -172,6 +181,8 @@ imtehan_review_page_class_init (ImtehanReviewPageClass *klass)
   widget_class->grab_focus = imtehan_review_page_grab_focus;
   object_class->dispose = imtehan_review_page_dispose;
 
+  g_type_ensure (IMTEHAN_TYPE_SCROLL_BIN);
+  g_type_ensure (IMTEHAN_TYPE_WRAP_BIN);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/imtehan-review-page.ui");
   gtk_widget_class_bind_template_child (widget_class, ImtehanReviewPage, warning_box);
   gtk_widget_class_bind_template_child (widget_class, ImtehanReviewPage, warning_label);
@@ -193,7 +204,7 @@ imtehan_review_page_init (ImtehanReviewPage *self)
 
   self->signals = g_signal_group_new (IMTEHAN_TYPE_ATTEMPT);
   g_signal_group_connect_object (self->signals, "answer-changed",
-                                 G_CALLBACK (update), self, G_CONNECT_SWAPPED);
+                                 G_CALLBACK (answer_changed_cb), self, G_CONNECT_SWAPPED);
 }
 
 void

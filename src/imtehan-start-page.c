@@ -10,13 +10,17 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "imtehan-attempt-row.h"
 #include "imtehan-i18n.h"
 #include "imtehan-quiz.h"
+#include "imtehan-scroll-bin.h"
 #include "imtehan-start-page.h"
 #include "imtehan-store.h"
+#include "imtehan-wrap-bin.h"
 
-/* The start page shows the newest attempts; all of them stay in their files. */
-#define HISTORY_ROWS 20
+/* The start page shows the newest attempts; Show All lists every one (imtehan-attempts-page.c),
+ * lazily. A GtkListBox builds and lays out all of its rows at once, so it holds a few. */
+#define HISTORY_ROWS 5
 
 struct _ImtehanStartPage
 {
@@ -30,6 +34,7 @@ struct _ImtehanStartPage
   GtkButton      *resume_button;
   GtkButton      *start_button;
   GtkBox         *history_box;
+  GtkButton      *all_button;
   GtkLabel       *best_label;
   GtkListBox     *history_list;
 
@@ -49,58 +54,16 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-static const char *
-language_name (const char *lang)
-{
-  /* Each language is named in itself, as in every language switcher. */
-  if (g_strcmp0 (lang, "ur") == 0)
-    return "اردو";
-  return "English";
-}
-
-static char *
-format_score (guint score,
-              guint total)
-{
-  /* TRANSLATORS: a score, e.g. "6 of 8 (75%)" */
-  return g_strdup_printf (_("%u of %u (%u%%)"), score, total,
-                          total ? (score * 100 + total / 2) / total : 0);
-}
-
 static GtkWidget *
 create_history_row (gpointer item,
                     gpointer user_data)
 {
-  ImtehanAttemptSummary *summary = item;
-  g_autofree char *date = imtehan_i18n_format_date (imtehan_attempt_summary_get_started (summary));
-  g_autofree char *status = NULL;
-  g_autofree char *subtitle = NULL;
-  g_autofree char *target = NULL;
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *icon;
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *content = imtehan_attempt_row_new ();
 
-  if (imtehan_attempt_summary_get_finished (summary))
-    status = format_score (imtehan_attempt_summary_get_score (summary),
-                           imtehan_attempt_summary_get_total (summary));
-  else
-    /* TRANSLATORS: an unfinished attempt in the history, e.g. "In progress, 3 of 8 answered" */
-    status = g_strdup_printf (_("In progress, %u of %u answered"),
-                              imtehan_attempt_summary_get_n_answered (summary),
-                              imtehan_attempt_summary_get_total (summary));
-  subtitle = g_strdup_printf ("%s · %s", language_name (imtehan_attempt_summary_get_language (summary)),
-                              status);
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), date);
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), content);
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
-  target = g_strdup (imtehan_attempt_summary_get_id (summary));
-  g_object_set_data_full (G_OBJECT (row), "attempt-id", g_steal_pointer (&target), g_free);
-
-  icon = gtk_image_new_from_icon_name ("go-next-symbolic");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (icon), GTK_ACCESSIBLE_PROPERTY_LABEL, "", -1);
-  gtk_widget_set_valign (icon, GTK_ALIGN_CENTER);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), icon);
-
+  imtehan_attempt_row_set_summary (IMTEHAN_ATTEMPT_ROW (content), item);
   return row;
 }
 
@@ -108,10 +71,12 @@ static void
 history_row_activated_cb (ImtehanStartPage *self,
                           GtkListBoxRow    *row)
 {
-  const char *id = g_object_get_data (G_OBJECT (row), "attempt-id");
+  ImtehanAttemptSummary *summary =
+    imtehan_attempt_row_get_summary (IMTEHAN_ATTEMPT_ROW (gtk_list_box_row_get_child (row)));
 
-  if (id != NULL)
-    gtk_widget_activate_action (GTK_WIDGET (self), "win.open-attempt", "s", id);
+  if (summary != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.open-attempt", "s",
+                                imtehan_attempt_summary_get_id (summary));
 }
 
 static void
@@ -122,6 +87,7 @@ update_history (ImtehanStartPage *self)
   g_autoptr(ImtehanAttemptSummary) last = NULL;
 
   gtk_widget_set_visible (GTK_WIDGET (self->history_box), n > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->all_button), n > HISTORY_ROWS);
 
   for (guint i = 0; i < n; i++)
     {
@@ -144,9 +110,9 @@ update_history (ImtehanStartPage *self)
 
   if (last != NULL)
     {
-      g_autofree char *best_text = format_score (best, best_total);
-      g_autofree char *last_text = format_score (imtehan_attempt_summary_get_score (last),
-                                                 imtehan_attempt_summary_get_total (last));
+      g_autofree char *best_text = imtehan_format_score (best, best_total);
+      g_autofree char *last_text = imtehan_format_score (imtehan_attempt_summary_get_score (last),
+                                                         imtehan_attempt_summary_get_total (last));
       /* TRANSLATORS: "Best: 7 of 8 (88%) · Last: 6 of 8 (75%)" */
       g_autofree char *text = g_strdup_printf (_("Best: %s · Last: %s"), best_text, last_text);
 
@@ -185,16 +151,16 @@ update_quiz (ImtehanStartPage *self)
 
   if (g_strcmp0 (imtehan_quiz_get_difficulty (self->quiz), "hard") == 0)
     /* TRANSLATORS: "8 questions · hard" */
-    meta = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u question · hard",
-                                         "%u questions · hard", n), n);
+    meta = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u question · hard",
+                                       "%u questions · hard", n), n);
   else if (g_strcmp0 (imtehan_quiz_get_difficulty (self->quiz), "medium") == 0)
-    meta = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u question · medium",
-                                         "%u questions · medium", n), n);
+    meta = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u question · medium",
+                                       "%u questions · medium", n), n);
   else if (g_strcmp0 (imtehan_quiz_get_difficulty (self->quiz), "easy") == 0)
-    meta = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u question · easy",
-                                         "%u questions · easy", n), n);
+    meta = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u question · easy",
+                                       "%u questions · easy", n), n);
   else
-    meta = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u question", "%u questions", n), n);
+    meta = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u question", "%u questions", n), n);
   gtk_label_set_text (self->meta_label, meta);
 }
 
@@ -299,6 +265,8 @@ imtehan_start_page_class_init (ImtehanStartPageClass *klass)
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (IMTEHAN_TYPE_SCROLL_BIN);
+  g_type_ensure (IMTEHAN_TYPE_WRAP_BIN);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/imtehan-start-page.ui");
   gtk_widget_class_bind_template_child (widget_class, ImtehanStartPage, scroller);
   gtk_widget_class_bind_template_child (widget_class, ImtehanStartPage, title_label);
@@ -308,6 +276,7 @@ imtehan_start_page_class_init (ImtehanStartPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ImtehanStartPage, resume_button);
   gtk_widget_class_bind_template_child (widget_class, ImtehanStartPage, start_button);
   gtk_widget_class_bind_template_child (widget_class, ImtehanStartPage, history_box);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanStartPage, all_button);
   gtk_widget_class_bind_template_child (widget_class, ImtehanStartPage, best_label);
   gtk_widget_class_bind_template_child (widget_class, ImtehanStartPage, history_list);
   gtk_widget_class_bind_template_callback (widget_class, history_row_activated_cb);
@@ -324,6 +293,7 @@ imtehan_start_page_init (ImtehanStartPage *self)
    * child: screen readers say "_Start Start". Without the raw one they say "Start". */
   gtk_accessible_reset_property (GTK_ACCESSIBLE (self->resume_button), GTK_ACCESSIBLE_PROPERTY_LABEL);
   gtk_accessible_reset_property (GTK_ACCESSIBLE (self->start_button), GTK_ACCESSIBLE_PROPERTY_LABEL);
+  gtk_accessible_reset_property (GTK_ACCESSIBLE (self->all_button), GTK_ACCESSIBLE_PROPERTY_LABEL);
 }
 
 void

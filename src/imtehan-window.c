@@ -12,6 +12,8 @@
 
 #include <glib/gi18n.h>
 
+#include "imtehan-attempts-page.h"
+#include "imtehan-bench.h"
 #include "imtehan-i18n.h"
 #include "imtehan-question-page.h"
 #include "imtehan-results-page.h"
@@ -32,6 +34,9 @@ struct _ImtehanWindow
   GtkMenuButton        *menu_button;
   GtkButton            *language_button;
   GtkLabel             *language_label;
+  GtkRevealer          *save_warning;
+  GtkLabel             *save_warning_label;
+  GtkButton            *retry_button;
   GtkStack             *stack;
 
   GSettings            *settings;
@@ -44,11 +49,18 @@ struct _ImtehanWindow
   GCancellable         *cancellable;
   char                 *page_name;
   char                 *language;
-  GtkWidget            *pages[4];
-  guint                 save_failed : 1;
+  GtkWidget            *pages[5];
+  GPtrArray            *unsaved;      /* ImtehanAttempt whose last save failed */
+  GError               *save_error;   /* the last failure, while any is unsaved */
+  gboolean              close_confirmed;
+  guint                 retry_source;
 };
 
 G_DEFINE_FINAL_TYPE (ImtehanWindow, imtehan_window, ADW_TYPE_APPLICATION_WINDOW)
+
+/* While saving fails (a full disk, a read-only or unplugged share), every unsaved attempt is
+ * saved again this often, as well as on every answer and on Retry. */
+#define SAVE_RETRY_SECONDS 10
 
 enum {
   PROP_0,
@@ -60,9 +72,9 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-static const char * const page_names[] = { "start", "question", "review", "results" };
+static const char * const page_names[] = { "start", "question", "review", "results", "attempts" };
 
-enum { PAGE_START, PAGE_QUESTION, PAGE_REVIEW, PAGE_RESULTS };
+enum { PAGE_START, PAGE_QUESTION, PAGE_REVIEW, PAGE_RESULTS, PAGE_ATTEMPTS };
 
 static void show_page (ImtehanWindow *self, const char *name);
 static void update_actions (ImtehanWindow *self);
@@ -92,7 +104,9 @@ find_resumable (ImtehanWindow *self)
     {
       g_autoptr(ImtehanAttemptSummary) summary = g_list_model_get_item (G_LIST_MODEL (self->history), i);
 
-      if (!imtehan_attempt_summary_get_finished (summary))
+      /* One that another instance or PC has open is theirs to finish. */
+      if (!imtehan_attempt_summary_get_finished (summary) &&
+          !imtehan_store_is_locked_elsewhere (self->store, imtehan_attempt_summary_get_id (summary)))
         return g_steal_pointer (&summary);
     }
   return NULL;
@@ -113,10 +127,65 @@ static void
 toast (ImtehanWindow *self,
        const char    *message)
 {
-  AdwToast *t = adw_toast_new (message);
+  /* A toast's title is Pango markup: a folder "Ali & Sara" or an error quoting "<" would
+   * otherwise show an empty toast. */
+  g_autofree char *escaped = g_markup_escape_text (message, -1);
+  AdwToast *t = adw_toast_new (escaped);
 
   adw_toast_set_timeout (t, 8);
   adw_toast_overlay_add_toast (self->toast_overlay, t);
+}
+
+typedef struct
+{
+  ImtehanWindow  *window;
+  ImtehanAttempt *attempt;
+} SaveData;
+
+static void
+save_data_free (SaveData *data)
+{
+  g_clear_object (&data->window);
+  g_clear_object (&data->attempt);
+  g_free (data);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SaveData, save_data_free)
+
+static void save (ImtehanWindow *self, ImtehanAttempt *attempt);
+
+static gboolean
+retry_saves_cb (gpointer user_data)
+{
+  ImtehanWindow *self = user_data;
+
+  for (guint i = 0; i < self->unsaved->len; i++)
+    save (self, g_ptr_array_index (self->unsaved, i));
+  return G_SOURCE_CONTINUE;
+}
+
+/* The warning stays at the top of the window, with Retry, for as long as an attempt in memory
+ * is not on disk: a toast would be gone while the answers still are not saved. */
+static void
+update_save_warning (ImtehanWindow *self)
+{
+  gboolean failing = self->save_error != NULL;
+
+  if (failing)
+    {
+      /* TRANSLATORS: %s says where and why, e.g. "Answers cannot be saved in “/home/amna/…”:
+       * No space left on device" */
+      g_autofree char *message = g_strdup_printf (_("%s. The quiz goes on; saving is retried."),
+                                                  self->save_error->message);
+
+      imtehan_label_set_content (self->save_warning_label, message, imtehan_i18n_get_language ());
+      if (self->retry_source == 0)
+        self->retry_source = g_timeout_add_seconds (SAVE_RETRY_SECONDS, retry_saves_cb, self);
+    }
+  else
+    g_clear_handle_id (&self->retry_source, g_source_remove);
+  gtk_revealer_set_reveal_child (self->save_warning, failing);
+  update_actions (self);
 }
 
 static void
@@ -124,28 +193,48 @@ save_cb (GObject      *object,
          GAsyncResult *result,
          gpointer      user_data)
 {
-  g_autoptr(ImtehanWindow) self = user_data;
+  g_autoptr(SaveData) data = user_data;
+  ImtehanWindow *self = data->window;
   g_autoptr(GError) error = NULL;
+  gboolean saved = imtehan_store_save_finish (IMTEHAN_STORE (object), result, &error);
 
-  if (imtehan_store_save_finish (IMTEHAN_STORE (object), result, &error))
+  /* Disposed: nothing left to show it in. */
+  if (self->unsaved == NULL)
+    return;
+
+  if (saved)
     {
-      if (self->save_failed)
-        toast (self, _("Your answers are saved again"));
-      self->save_failed = FALSE;
+      g_ptr_array_remove (self->unsaved, data->attempt);
+      if (self->save_error != NULL && self->unsaved->len == 0)
+        {
+          g_clear_error (&self->save_error);
+          update_save_warning (self);
+          toast (self, _("Your answers are saved again"));
+        }
       return;
     }
 
-  g_warning ("Could not save the attempt: %s", error->message);
-  /* Tell once; every later answer tries again and the attempt stays in memory. */
-  if (!self->save_failed)
-    {
-      g_autofree char *path = g_file_get_path (imtehan_store_get_directory (self->store));
-      g_autofree char *message =
-        g_strdup_printf (_("Answers cannot be saved in %s: %s. The quiz goes on; saving is retried."),
-                         path, error->message);
-      toast (self, message);
-    }
-  self->save_failed = TRUE;
+  /* Logged once per failure, not on every retry; the attempt stays in memory. */
+  if (self->save_error == NULL)
+    g_warning ("Could not save the attempt: %s", error->message);
+  else
+    g_debug ("Still cannot save the attempt: %s", error->message);
+  if (!g_ptr_array_find (self->unsaved, data->attempt, NULL))
+    g_ptr_array_add (self->unsaved, g_object_ref (data->attempt));
+  g_clear_error (&self->save_error);
+  self->save_error = g_steal_pointer (&error);
+  update_save_warning (self);
+}
+
+static void
+save (ImtehanWindow  *self,
+      ImtehanAttempt *attempt)
+{
+  SaveData *data = g_new0 (SaveData, 1);
+
+  data->window = g_object_ref (self);
+  data->attempt = g_object_ref (attempt);
+  imtehan_store_save_async (self->store, attempt, NULL, save_cb, data);
 }
 
 static void
@@ -153,7 +242,57 @@ save_attempt (ImtehanWindow *self)
 {
   if (self->attempt == NULL)
     return;
-  imtehan_store_save_async (self->store, self->attempt, NULL, save_cb, g_object_ref (self));
+  save (self, self->attempt);
+}
+
+static gboolean
+same_summary (ImtehanAttemptSummary *a,
+              ImtehanAttemptSummary *b)
+{
+  return g_str_equal (imtehan_attempt_summary_get_id (a), imtehan_attempt_summary_get_id (b)) &&
+         imtehan_attempt_summary_get_finished (a) == imtehan_attempt_summary_get_finished (b) &&
+         imtehan_attempt_summary_get_score (a) == imtehan_attempt_summary_get_score (b) &&
+         imtehan_attempt_summary_get_total (a) == imtehan_attempt_summary_get_total (b) &&
+         imtehan_attempt_summary_get_n_answered (a) == imtehan_attempt_summary_get_n_answered (b) &&
+         g_strcmp0 (imtehan_attempt_summary_get_language (a),
+                    imtehan_attempt_summary_get_language (b)) == 0 &&
+         g_strcmp0 (imtehan_attempt_summary_get_learner (a),
+                    imtehan_attempt_summary_get_learner (b)) == 0;
+}
+
+/* Replaces only what changed: usually a new or a changed attempt at the top. The history is
+ * listed again at every return to the start page, and replacing all of it made the lists
+ * showing it build every row again: 200 rows of All Attempts (GTK 4.8 keeps that many
+ * around the visible ones) took over 50 ms. */
+static void
+replace_history (ImtehanWindow          *self,
+                 ImtehanAttemptSummary **items,
+                 guint                   n_items)
+{
+  GListModel *model = G_LIST_MODEL (self->history);
+  guint n_old = g_list_model_get_n_items (model);
+  guint prefix = 0, suffix = 0;
+
+  while (prefix < n_old && prefix < n_items)
+    {
+      g_autoptr(ImtehanAttemptSummary) old = g_list_model_get_item (model, prefix);
+
+      if (!same_summary (old, items[prefix]))
+        break;
+      prefix++;
+    }
+  while (suffix < n_old - prefix && suffix < n_items - prefix)
+    {
+      g_autoptr(ImtehanAttemptSummary) old = g_list_model_get_item (model, n_old - 1 - suffix);
+
+      if (!same_summary (old, items[n_items - 1 - suffix]))
+        break;
+      suffix++;
+    }
+  if (prefix == n_old && prefix == n_items)
+    return;
+  g_list_store_splice (self->history, prefix, n_old - prefix - suffix,
+                       (gpointer *)items + prefix, n_items - prefix - suffix);
 }
 
 static void
@@ -181,12 +320,14 @@ history_cb (GObject      *object,
 
   if (problems != NULL && problems->len > 0)
     {
+      g_autofree char *path = g_file_get_path (imtehan_store_get_directory (self->store));
+      g_autofree char *folder = g_filename_display_name (path);
       g_autofree char *message =
-        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                      "%u results file could not be read; it was kept and set aside.",
-                                      "%u results files could not be read; they were kept and set aside.",
-                                      problems->len),
-                         problems->len);
+        g_strdup_printf (dngettext (GETTEXT_PACKAGE,
+                                    "%u results file could not be read; it was kept and set aside in %s.",
+                                    "%u results files could not be read; they were kept and set aside in %s.",
+                                    problems->len),
+                         problems->len, folder);
       toast (self, message);
     }
 
@@ -198,9 +339,9 @@ history_cb (GObject      *object,
                      imtehan_quiz_get_id (self->quiz)) == 0)
         g_ptr_array_add (mine, summary);
     }
-  g_list_store_splice (self->history, 0, g_list_model_get_n_items (G_LIST_MODEL (self->history)),
-                       mine->pdata, mine->len);
+  replace_history (self, (ImtehanAttemptSummary **)mine->pdata, mine->len);
   update_actions (self);
+  imtehan_bench_mark_after_paint (GTK_WIDGET (self), "history-ready");
 }
 
 static void
@@ -235,6 +376,9 @@ ensure_page (ImtehanWindow *self,
     case PAGE_RESULTS:
       page = g_object_new (IMTEHAN_TYPE_RESULTS_PAGE, NULL);
       break;
+    case PAGE_ATTEMPTS:
+      page = g_object_new (IMTEHAN_TYPE_ATTEMPTS_PAGE, "history", self->history, NULL);
+      break;
     default:
       g_assert_not_reached ();
     }
@@ -244,20 +388,24 @@ ensure_page (ImtehanWindow *self,
   return page;
 }
 
-/* Gives every built page the attempt it shows. */
+/* Gives the page about to be shown the attempt it shows. Hidden pages get it when they are
+ * shown: the review and the results lay every question's text out, which in Nastaliq took
+ * hundreds of milliseconds, for nobody to see, at every start of an attempt. */
 static void
 sync_pages (ImtehanWindow *self)
 {
+  guint shown = page_index (self->page_name);
+
   if (self->pages[PAGE_START])
     imtehan_start_page_set_can_resume (IMTEHAN_START_PAGE (self->pages[PAGE_START]),
                                        can_resume (self));
-  if (self->pages[PAGE_QUESTION])
+  if (shown == PAGE_QUESTION && self->pages[PAGE_QUESTION])
     imtehan_question_page_set_attempt (IMTEHAN_QUESTION_PAGE (self->pages[PAGE_QUESTION]),
                                        self->attempt);
-  if (self->pages[PAGE_REVIEW])
+  if (shown == PAGE_REVIEW && self->pages[PAGE_REVIEW])
     imtehan_review_page_set_attempt (IMTEHAN_REVIEW_PAGE (self->pages[PAGE_REVIEW]),
                                      self->attempt);
-  if (self->pages[PAGE_RESULTS])
+  if (shown == PAGE_RESULTS && self->pages[PAGE_RESULTS])
     imtehan_results_page_set_attempt (IMTEHAN_RESULTS_PAGE (self->pages[PAGE_RESULTS]),
                                       self->shown);
 }
@@ -281,8 +429,12 @@ update_title (ImtehanWindow *self)
     subtitle = g_strdup (_("Review your answers"));
   else if (g_strcmp0 (self->page_name, "results") == 0)
     subtitle = g_strdup (_("Results"));
+  else if (g_strcmp0 (self->page_name, "attempts") == 0)
+    subtitle = g_strdup (_("All Attempts"));
   adw_window_title_set_subtitle (self->window_title, subtitle ? subtitle : "");
-  gtk_window_set_title (GTK_WINDOW (self), _("Imtehan"));
+  /* Set only when it changes: every title is sent to the X server, at each move. */
+  if (g_strcmp0 (gtk_window_get_title (GTK_WINDOW (self)), _("Imtehan")) != 0)
+    gtk_window_set_title (GTK_WINDOW (self), _("Imtehan"));
 }
 
 static void
@@ -333,6 +485,9 @@ update_actions (ImtehanWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.submit",
                                  page == PAGE_REVIEW && in_progress);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.home", page != PAGE_START);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-attempts",
+                                 g_list_model_get_n_items (G_LIST_MODEL (self->history)) > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.retry-save", self->save_error != NULL);
 
   if (self->pages[PAGE_START])
     imtehan_start_page_set_can_resume (IMTEHAN_START_PAGE (self->pages[PAGE_START]),
@@ -343,8 +498,16 @@ static void
 set_attempt (ImtehanWindow  *self,
              ImtehanAttempt *attempt)
 {
-  if (!g_set_object (&self->attempt, attempt))
+  g_autoptr(GError) error = NULL;
+
+  if (self->attempt == attempt)
     return;
+  if (self->attempt != NULL)
+    imtehan_store_unlock (self->store, imtehan_attempt_get_id (self->attempt));
+  g_set_object (&self->attempt, attempt);
+  /* Held while the attempt is ours: no other process resumes it and writes its file. */
+  if (attempt != NULL && !imtehan_store_lock (self->store, imtehan_attempt_get_id (attempt), &error))
+    g_debug ("Could not lock attempt %s: %s", imtehan_attempt_get_id (attempt), error->message);
   g_signal_group_set_target (self->attempt_signals, attempt);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ATTEMPT]);
 }
@@ -403,6 +566,13 @@ resume_action (GtkWidget  *widget,
     {
       if (!(summary = find_resumable (self)))
         return;
+      if (!imtehan_store_lock (self->store, imtehan_attempt_summary_get_id (summary), &error))
+        {
+          g_autofree char *message = g_strdup_printf (_("The attempt could not be resumed: %s"),
+                                                      error->message);
+          toast (self, message);
+          return;
+        }
       if (!(attempt = imtehan_store_load (self->store, summary, self->quiz, NULL, &error)))
         {
           g_autofree char *message = g_strdup_printf (_("The attempt could not be resumed: %s"),
@@ -508,6 +678,14 @@ submit_action (GtkWidget  *widget,
 }
 
 static void
+retry_save_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  retry_saves_cb (widget);
+}
+
+static void
 try_again_action (GtkWidget  *widget,
                   const char *action_name,
                   GVariant   *parameter)
@@ -524,6 +702,14 @@ home_action (GtkWidget  *widget,
 
   show_page (self, "start");
   reload_history (self);
+}
+
+static void
+show_attempts_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  show_page (IMTEHAN_WINDOW (widget), "attempts");
 }
 
 static void
@@ -559,6 +745,14 @@ open_attempt_action (GtkWidget  *widget,
 
   if (!imtehan_attempt_get_finished (attempt))
     {
+      if (attempt != self->attempt &&
+          !imtehan_store_lock (self->store, imtehan_attempt_get_id (attempt), &error))
+        {
+          g_autofree char *message = g_strdup_printf (_("The attempt could not be resumed: %s"),
+                                                      error->message);
+          toast (self, message);
+          return;
+        }
       set_attempt (self, attempt);
       show_page (self, "question");
       return;
@@ -582,13 +776,22 @@ static void
 retranslate (ImtehanWindow *self)
 {
   g_autoptr(GtkBuilder) menus = gtk_builder_new_from_resource (RESOURCE_BASE "/gtk/menus.ui");
-  g_autoptr(GtkBuilder) overlay = gtk_builder_new_from_resource (RESOURCE_BASE "/gtk/help-overlay.ui");
 
   gtk_menu_button_set_menu_model (self->menu_button,
                                   G_MENU_MODEL (gtk_builder_get_object (menus, "primary_menu")));
-  gtk_application_window_set_help_overlay (GTK_APPLICATION_WINDOW (self),
-                                           GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (overlay, "help_overlay")));
+  /* While the window is constructed it has no application yet: GtkApplication gives it the
+   * help overlay when it is added (RESOURCE_BASE/gtk/help-overlay.ui), in the language of the
+   * moment. Building one here as well made a second shortcuts window at every start. */
+  if (gtk_window_get_application (GTK_WINDOW (self)) != NULL)
+    {
+      g_autoptr(GtkBuilder) overlay = gtk_builder_new_from_resource (RESOURCE_BASE "/gtk/help-overlay.ui");
+
+      gtk_application_window_set_help_overlay (GTK_APPLICATION_WINDOW (self),
+                                               GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (overlay, "help_overlay")));
+    }
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->home_button), _("Back to Start"));
+  /* TRANSLATORS: the button of the warning shown while answers cannot be saved */
+  gtk_button_set_label (self->retry_button, _("_Retry"));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->menu_button), _("Main Menu"));
   if (g_strcmp0 (self->language, "ur") == 0)
     {
@@ -615,6 +818,7 @@ retranslate (ImtehanWindow *self)
                                   gtk_widget_get_tooltip_text (GTK_WIDGET (self->language_button)),
                                   -1);
   update_title (self);
+  update_save_warning (self);
 }
 
 static void
@@ -639,11 +843,71 @@ rebuild_pages (ImtehanWindow *self)
   show_page (self, self->page_name);
 }
 
+/* Coming back to the window refreshes the start page: another instance or lab PC may have
+ * finished, released or added attempts in the folder meanwhile. */
+static void
+is_active_changed_cb (ImtehanWindow *self)
+{
+  if (gtk_window_is_active (GTK_WINDOW (self)) && g_strcmp0 (self->page_name, "start") == 0)
+    reload_history (self);
+}
+
+static gboolean
+close_confirmed_cb (gpointer user_data)
+{
+  gtk_window_close (GTK_WINDOW (user_data));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+close_response_cb (AdwMessageDialog *dialog,
+                   const char       *response,
+                   ImtehanWindow    *self)
+{
+  if (g_strcmp0 (response, "close") != 0)
+    return;
+  self->close_confirmed = TRUE;
+  /* Not from inside the dialog's own response: closing the window destroys the dialog. */
+  g_idle_add_full (G_PRIORITY_DEFAULT, close_confirmed_cb, g_object_ref (self), g_object_unref);
+}
+
+/* Closing while saves fail would drop answers that exist only in memory: ask first. */
+static gboolean
+confirm_unsaved_close (ImtehanWindow *self)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *body = NULL;
+  AdwMessageDialog *dialog;
+
+  if (self->close_confirmed || self->unsaved == NULL || self->unsaved->len == 0)
+    return FALSE;
+
+  folder = g_file_get_path (imtehan_store_get_directory (self->store));
+  body = g_strdup_printf (_("Your latest answers could not be saved in %s. If you close the "
+                            "window now, they are lost."),
+                          folder);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
+                                                       _("Close Without Saving?"), body));
+  adw_message_dialog_add_responses (dialog,
+                                    "cancel", _("_Keep Open"),
+                                    "close", _("_Close Anyway"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (dialog, "close", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (dialog, "cancel");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (close_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
+}
+
 static gboolean
 imtehan_window_close_request (GtkWindow *window)
 {
   ImtehanWindow *self = IMTEHAN_WINDOW (window);
   int width, height;
+
+  if (confirm_unsaved_close (self))
+    return TRUE;
 
   gtk_window_get_default_size (window, &width, &height);
   g_settings_delay (self->settings);
@@ -691,11 +955,14 @@ imtehan_window_dispose (GObject *object)
   ImtehanWindow *self = (ImtehanWindow *)object;
 
   g_cancellable_cancel (self->cancellable);
+  g_clear_handle_id (&self->retry_source, g_source_remove);
   if (self->attempt_signals)
     g_signal_group_set_target (self->attempt_signals, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), IMTEHAN_TYPE_WINDOW);
 
   g_clear_object (&self->attempt_signals);
+  if (self->attempt != NULL && self->store != NULL)
+    imtehan_store_unlock (self->store, imtehan_attempt_get_id (self->attempt));
   g_clear_object (&self->attempt);
   g_clear_object (&self->shown);
   g_clear_object (&self->history);
@@ -703,6 +970,7 @@ imtehan_window_dispose (GObject *object)
   g_clear_object (&self->quiz);
   g_clear_object (&self->settings);
   g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->unsaved, g_ptr_array_unref);
 
   G_OBJECT_CLASS (imtehan_window_parent_class)->dispose (object);
 }
@@ -714,6 +982,7 @@ imtehan_window_finalize (GObject *object)
 
   g_clear_pointer (&self->page_name, g_free);
   g_clear_pointer (&self->language, g_free);
+  g_clear_error (&self->save_error);
 
   G_OBJECT_CLASS (imtehan_window_parent_class)->finalize (object);
 }
@@ -793,6 +1062,9 @@ imtehan_window_class_init (ImtehanWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, menu_button);
   gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, language_button);
   gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, language_label);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, save_warning);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, save_warning_label);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, retry_button);
   gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, stack);
 
   gtk_widget_class_install_action (widget_class, "win.start", NULL, start_action);
@@ -804,7 +1076,9 @@ imtehan_window_class_init (ImtehanWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.review", NULL, review_action);
   gtk_widget_class_install_action (widget_class, "win.submit", NULL, submit_action);
   gtk_widget_class_install_action (widget_class, "win.try-again", NULL, try_again_action);
+  gtk_widget_class_install_action (widget_class, "win.retry-save", NULL, retry_save_action);
   gtk_widget_class_install_action (widget_class, "win.home", NULL, home_action);
+  gtk_widget_class_install_action (widget_class, "win.show-attempts", NULL, show_attempts_action);
   gtk_widget_class_install_action (widget_class, "win.open-attempt", "s", open_attempt_action);
   gtk_widget_class_install_property_action (widget_class, "win.language", "language");
   gtk_widget_class_install_action (widget_class, "win.toggle-language", NULL,
@@ -822,7 +1096,9 @@ imtehan_window_init (ImtehanWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->cancellable = g_cancellable_new ();
+  self->unsaved = g_ptr_array_new_with_free_func (g_object_unref);
   self->history = g_list_store_new (IMTEHAN_TYPE_ATTEMPT_SUMMARY);
+  g_signal_connect (self, "notify::is-active", G_CALLBACK (is_active_changed_cb), NULL);
   self->attempt_signals = g_signal_group_new (IMTEHAN_TYPE_ATTEMPT);
   g_signal_group_connect_object (self->attempt_signals, "notify::current",
                                  G_CALLBACK (attempt_current_changed_cb), self,

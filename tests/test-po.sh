@@ -18,7 +18,7 @@ not_ok () { n=$((n + 1)); fail=1; echo "not ok $n - $1"; }
 missing=""
 for f in $(git ls-files 'src/*.c' 'src/**/*.c' 'ui/*.ui' 'ui/**/*.ui' 'data/*.in' 'data/*.gschema.xml' 2>/dev/null ||
            find src ui data -name '*.c' -o -name '*.ui' -o -name '*.in' -o -name '*.gschema.xml'); do
-  if grep -qE '(^|[^A-Za-z0-9_])(N?_|C_|g_dngettext) ?\(|translatable="yes"|<summary>|^(Name|GenericName|Comment|Keywords)=|<(name|summary|p|li)>' "$f"; then
+  if grep -qE '(^|[^A-Za-z0-9_])(N?_|C_|g_dngettext|dngettext) ?\(|translatable="yes"|<summary>|^(Name|GenericName|Comment|Keywords)=|<(name|summary|p|li)>' "$f"; then
     grep -qx "$f" po/POTFILES.in || missing="$missing $f"
   fi
 done
@@ -36,7 +36,7 @@ else not_ok "listed but missing:$gone"; fi
 # 3. A template from the sources as they are now (the glib preset of i18n.gettext).
 if xgettext --from-code=UTF-8 --add-comments --keyword=_ --keyword=N_ --keyword=C_:1c,2 \
      --keyword=NC_:1c,2 --keyword=g_dngettext:2,3 --keyword=g_dcgettext:2 \
-     --flag=g_strdup_printf:1:c-format --flag=g_dngettext:2:pass-c-format \
+     --flag=g_strdup_printf:1:c-format --flag=g_dngettext:2:pass-c-format --flag=dngettext:2:pass-c-format \
      --files-from=po/POTFILES.in --output="$tmp/now.pot" 2>"$tmp/xgettext.err"; then
   ok "xgettext extracts the strings"
 else

@@ -68,8 +68,18 @@ static void
 fixture_teardown (Fixture       *fixture,
                   gconstpointer  data)
 {
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  /* A save in flight holds the window: wait for it, or the next test's clean-up deletes its
+   * temporary file under it and the save fails. */
+  g_object_add_weak_pointer (G_OBJECT (fixture->window), (gpointer *)&fixture->window);
   gtk_window_destroy (GTK_WINDOW (fixture->window));
-  spin ();
+  while (fixture->window != NULL && g_get_monotonic_time () < deadline)
+    {
+      spin ();
+      g_usleep (1000);
+    }
+  g_assert_null (fixture->window);
 }
 
 static void
@@ -77,13 +87,15 @@ activate (Fixture    *fixture,
           const char *action,
           GVariant   *parameter)
 {
-  g_autofree char *format = NULL;
+  /* GTK 4.8 hands the parameter to a widget class action without sinking it: a floating
+   * one would leak (valgrind). */
+  g_autoptr(GVariant) sunk = parameter ? g_variant_ref_sink (parameter) : NULL;
 
   if (parameter == NULL)
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), action, NULL));
   else
     g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (fixture->window), action,
-                                                       parameter));
+                                                       sunk));
   spin ();
 }
 
@@ -451,6 +463,72 @@ test_history_and_try_again (Fixture       *fixture,
 }
 
 static void
+wait_for_history (Fixture *fixture,
+                  guint    n)
+{
+  GListModel *history = imtehan_window_get_history (fixture->window);
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (g_list_model_get_n_items (history) != n && g_get_monotonic_time () < deadline)
+    {
+      g_usleep (20000);
+      spin ();
+    }
+  g_assert_cmpuint (g_list_model_get_n_items (history), ==, n);
+}
+
+/* An unfinished attempt that another instance (or lab PC) has open is not resumed here:
+ * two processes never write one attempt file. */
+static void
+test_resume_skips_attempt_open_elsewhere (Fixture       *fixture,
+                                          gconstpointer  data)
+{
+  g_autofree char *dir = attempts_dir ();
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  g_autoptr(ImtehanStore) elsewhere = imtehan_store_new (folder);
+  g_autoptr(ImtehanAttempt) theirs = imtehan_attempt_new (imtehan_application_get_quiz (app), 0);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (imtehan_attempt_choose (theirs, 0, imtehan_attempt_get_choice_order (theirs, 0)[1]));
+  g_assert_true (imtehan_store_save (elsewhere, theirs, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (imtehan_store_lock (elsewhere, imtehan_attempt_get_id (theirs), &error));
+  g_assert_no_error (error);
+
+  /* A window opened now finds it in the folder. */
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  spin ();
+  fixture->window = imtehan_window_new (app);
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  spin ();
+  wait_for_history (fixture, 1);
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.resume", NULL);
+  spin ();
+  g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "start");
+  g_assert_null (imtehan_window_get_attempt (fixture->window));
+
+  /* Once the other side lets go, it can be resumed here, as soon as the learner comes
+   * back to the window (which is what notify::is-active says). */
+  imtehan_store_unlock (elsewhere, imtehan_attempt_get_id (theirs));
+  g_object_notify (G_OBJECT (fixture->window), "is-active");
+  {
+    gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+    while (g_strcmp0 (imtehan_window_get_page_name (fixture->window), "question") != 0 &&
+           g_get_monotonic_time () < deadline)
+      {
+        g_usleep (20000);
+        spin ();
+        gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.resume", NULL);
+      }
+  }
+  g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "question");
+  g_assert_cmpstr (imtehan_attempt_get_id (imtehan_window_get_attempt (fixture->window)), ==,
+                   imtehan_attempt_get_id (theirs));
+  g_assert_true (imtehan_store_is_locked_elsewhere (elsewhere, imtehan_attempt_get_id (theirs)));
+}
+
+static void
 test_shortcuts_name_real_actions (Fixture       *fixture,
                                   gconstpointer  data)
 {
@@ -488,6 +566,220 @@ test_shortcuts_name_real_actions (Fixture       *fixture,
   g_assert_cmpuint (checked, >=, 5);
 }
 
+static GtkWidget *
+template_child (Fixture    *fixture,
+                const char *name)
+{
+  return GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (fixture->window),
+                                                    IMTEHAN_TYPE_WINDOW, name));
+}
+
+/* A label the user sees (a toast, the warning) with exactly @text. */
+static gboolean
+shows_label (GtkWidget  *widget,
+             const char *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+      g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child;
+       child = gtk_widget_get_next_sibling (child))
+    if (shows_label (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+wait_for_label (Fixture    *fixture,
+                const char *text)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (!shows_label (GTK_WIDGET (fixture->window), text) && g_get_monotonic_time () < deadline)
+    {
+      spin ();
+      g_usleep (10000);
+    }
+  if (!shows_label (GTK_WIDGET (fixture->window), text))
+    g_error ("No label shows “%s”", text);
+}
+
+static void
+wait_for_warning (Fixture *fixture,
+                  gboolean shown,
+                  guint    seconds)
+{
+  GtkRevealer *warning = GTK_REVEALER (template_child (fixture, "save_warning"));
+  gint64 deadline = g_get_monotonic_time () + seconds * G_USEC_PER_SEC;
+
+  while (gtk_revealer_get_reveal_child (warning) != shown && g_get_monotonic_time () < deadline)
+    {
+      spin ();
+      g_usleep (10000);
+    }
+  g_assert_true (gtk_revealer_get_reveal_child (warning) == shown);
+}
+
+/* Root writes through permission bits (CI runs as root): a file where the folder should be
+ * stops the saves for anyone. */
+static void
+block_saving (void)
+{
+  g_autofree char *dir = attempts_dir ();
+  g_autofree char *parent = g_path_get_dirname (dir);
+
+  remove_attempts ();
+  g_rmdir (dir);
+  g_assert_cmpint (g_mkdir_with_parents (parent, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (dir, "not a folder", -1, NULL));
+}
+
+static void
+unblock_saving (void)
+{
+  g_autofree char *dir = attempts_dir ();
+
+  g_assert_cmpint (g_unlink (dir), ==, 0);
+}
+
+static void
+test_save_failure (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autofree char *dir = attempts_dir ();
+  g_autofree char *expected = g_strdup_printf ("Could not create the folder “%s”: Not a directory. "
+                                               "The quiz goes on; saving is retried.", dir);
+  GtkWidget *label = template_child (fixture, "save_warning_label");
+  GtkWidget *retry = template_child (fixture, "retry_button");
+  ImtehanAttempt *attempt;
+
+  /* Nothing to warn about yet. */
+  g_assert_false (gtk_revealer_get_reveal_child (GTK_REVEALER (template_child (fixture, "save_warning"))));
+  g_assert_false (gtk_widget_get_sensitive (retry));
+
+  block_saving ();
+  g_test_expect_message ("imtehan-window", G_LOG_LEVEL_WARNING, "Could not save the attempt: *");
+  activate (fixture, "win.start", NULL);
+  attempt = imtehan_window_get_attempt (fixture->window);
+  wait_for_warning (fixture, TRUE, 10);
+  g_test_assert_expected_messages ();
+
+  /* It says where and why, and stays while saving fails; the quiz goes on. */
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, expected);
+  g_assert_true (gtk_widget_get_sensitive (retry));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (retry)), ==, "_Retry");
+  choose (fixture, 1);
+  activate (fixture, "win.next", NULL);
+  choose (fixture, 2);
+  spin ();
+  g_assert_cmpuint (imtehan_attempt_get_n_answered (attempt), ==, 2);
+  wait_for_warning (fixture, TRUE, 1);
+
+  /* Retry saves everything kept in memory; the warning goes, a toast says so. */
+  unblock_saving ();
+  activate (fixture, "win.retry-save", NULL);
+  wait_for_warning (fixture, FALSE, 10);
+  g_assert_false (gtk_widget_get_sensitive (retry));
+  g_key_file_unref (wait_for_saved (attempt, FALSE));
+  wait_for_label (fixture, "Your answers are saved again");
+
+  /* Failing again, then the folder comes back: saved without a click, within the retry
+   * interval (10 s). */
+  block_saving ();
+  g_test_expect_message ("imtehan-window", G_LOG_LEVEL_WARNING, "Could not save the attempt: *");
+  activate (fixture, "win.next", NULL);
+  choose (fixture, 0);
+  wait_for_warning (fixture, TRUE, 10);
+  g_test_assert_expected_messages ();
+  unblock_saving ();
+  wait_for_warning (fixture, FALSE, 15);
+  g_key_file_unref (wait_for_saved (attempt, FALSE));
+  g_assert_cmpuint (imtehan_attempt_get_n_answered (attempt), ==, 3);
+}
+
+static AdwMessageDialog *
+find_message_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();  /* transfer none */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (window))
+        return ADW_MESSAGE_DIALOG (window);
+    }
+  return NULL;
+}
+
+/* Closing while answers exist only in memory asks first; keeping it open keeps them. */
+static void
+test_close_with_unsaved_answers (Fixture       *fixture,
+                                 gconstpointer  data)
+{
+  g_autoptr(GtkWindow) window = NULL;
+  AdwMessageDialog *dialog;
+
+  block_saving ();
+  g_test_expect_message ("imtehan-window", G_LOG_LEVEL_WARNING, "Could not save the attempt: *");
+  activate (fixture, "win.start", NULL);
+  choose (fixture, 1);
+  wait_for_warning (fixture, TRUE, 10);
+  g_test_assert_expected_messages ();
+
+  window = g_object_ref (GTK_WINDOW (fixture->window));
+  gtk_window_close (window);
+  spin ();
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_default_response (dialog), ==, "cancel");
+
+  adw_message_dialog_response (dialog, "cancel");
+  spin ();
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+  g_assert_cmpuint (imtehan_attempt_get_n_answered (imtehan_window_get_attempt (fixture->window)), ==, 1);
+
+  gtk_window_close (window);
+  spin ();
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "close");
+  spin ();
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window)));
+  unblock_saving ();
+
+  /* The fixture's teardown expects a window: a fresh one. */
+  fixture->window = imtehan_window_new (app);
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  spin ();
+}
+
+/* Files that cannot be read are reported with the folder they were set aside in. */
+static void
+test_unreadable_results (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  g_autofree char *dir = attempts_dir ();
+  g_autofree char *broken = g_build_filename (dir, "broken.ini", NULL);
+  g_autofree char *corrupt = g_strconcat (broken, ".corrupt", NULL);
+  g_autofree char *expected = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (broken, "[Attempt]\nVersion=1\n", -1, NULL));
+  expected = g_strdup_printf ("1 results file could not be read; it was kept and set aside in %s.",
+                              dir);
+
+  /* A new window lists the folder as at start-up. */
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  g_test_expect_message ("imtehan-store", G_LOG_LEVEL_WARNING, "*broken.ini*");
+  fixture->window = imtehan_window_new (app);
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  wait_for_label (fixture, expected);
+  g_test_assert_expected_messages ();
+  g_assert_true (g_file_test (corrupt, G_FILE_TEST_EXISTS));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -502,7 +794,8 @@ main (int   argc,
     bindtextdomain ("imtehan", g_getenv ("IMTEHAN_LOCALEDIR"));
   bind_textdomain_codeset ("imtehan", "UTF-8");
 
-  data_home = g_dir_make_tmp ("imtehan-test-XXXXXX", NULL);
+  /* "&": toasts and the save warning show this path, and toast titles are markup. */
+  data_home = g_dir_make_tmp ("imtehan test & co-XXXXXX", NULL);
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
 
   gtk_test_init (&argc, &argv, NULL);
@@ -523,7 +816,13 @@ main (int   argc,
   g_test_add ("/window/arrows/en", Fixture, "en", fixture_setup, test_arrows_mirrored, fixture_teardown);
   g_test_add ("/window/arrows/ur", Fixture, "ur", fixture_setup, test_arrows_mirrored, fixture_teardown);
   g_test_add ("/window/history-and-try-again", Fixture, "en", fixture_setup, test_history_and_try_again, fixture_teardown);
+  g_test_add ("/window/resume-skips-open-elsewhere", Fixture, "en", fixture_setup,
+              test_resume_skips_attempt_open_elsewhere, fixture_teardown);
+  g_test_add ("/window/close-with-unsaved-answers", Fixture, "en", fixture_setup,
+              test_close_with_unsaved_answers, fixture_teardown);
   g_test_add ("/window/shortcuts", Fixture, "en", fixture_setup, test_shortcuts_name_real_actions, fixture_teardown);
+  g_test_add ("/window/save-failure", Fixture, "en", fixture_setup, test_save_failure, fixture_teardown);
+  g_test_add ("/window/unreadable-results", Fixture, "en", fixture_setup, test_unreadable_results, fixture_teardown);
 
   ret = g_test_run ();
 

@@ -7,7 +7,7 @@
 
 #include "config.h"
 
-#include <glib/gi18n-lib.h>
+#include "imtehan-intl-private.h"
 #include <string.h>
 
 #include "imtehan-attempt.h"
@@ -531,10 +531,16 @@ imtehan_attempt_get_score (ImtehanAttempt *self)
   return score;
 }
 
+/* Not g_date_time_format(): its %Y does not pad, and "587-05-01T09:30:00Z" is no ISO 8601
+ * time, so a resumed attempt with a year below 1000 would be saved unreadable (found by
+ * fuzz-attempt). */
 static char *
 format_time (GDateTime *time)
 {
-  return g_date_time_format (time, "%Y-%m-%dT%H:%M:%SZ");
+  return g_strdup_printf ("%04d-%02d-%02dT%02d:%02d:%02dZ",
+                          g_date_time_get_year (time), g_date_time_get_month (time),
+                          g_date_time_get_day_of_month (time), g_date_time_get_hour (time),
+                          g_date_time_get_minute (time), g_date_time_get_second (time));
 }
 
 char *
@@ -591,17 +597,21 @@ parse_time (ImtehanKeyFileReader *reader,
 {
   g_autofree char *text = NULL;
   g_autoptr(GDateTime) time = NULL;
+  g_autoptr(GDateTime) utc = NULL;
 
   if (!(text = imtehan_key_file_reader_get_string (reader, ATTEMPT_GROUP, key, TRUE, error)))
     return NULL;
-  if (!(time = g_date_time_new_from_iso8601 (g_strstrip (text), NULL)))
+  /* "0001-01-01T00:00:00+01:00" parses, but its UTC time falls outside years 1 to 9999 and
+   * g_date_time_to_utc() returns NULL (found by fuzz-attempt). */
+  if (!(time = g_date_time_new_from_iso8601 (g_strstrip (text), NULL)) ||
+      !(utc = g_date_time_to_utc (time)))
     {
       g_autofree char *msg = g_strdup_printf (_("“%s” is not an ISO 8601 time"), text);
       imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, ATTEMPT_GROUP, key, msg);
       return NULL;
     }
   /* format_time() writes "Z": an offset read here would otherwise be lost on the next save. */
-  return g_date_time_to_utc (time);
+  return g_steal_pointer (&utc);
 }
 
 static gboolean
@@ -706,14 +716,17 @@ imtehan_attempt_new_from_bytes (ImtehanQuiz *quiz,
   if (finished && !(self->finished_at = parse_time (reader, "FinishedAt", error)))
     return NULL;
 
+  /* A bad escape ("Learner=a\q") gives NULL: the file is damaged, like a bad Answer. */
   g_free (self->language);
-  self->language = imtehan_key_file_reader_get_string (reader, ATTEMPT_GROUP, "Language",
-                                                       FALSE, NULL);
+  if (!(self->language = imtehan_key_file_reader_get_string (reader, ATTEMPT_GROUP, "Language",
+                                                             FALSE, error)))
+    return NULL;
   if (*g_strstrip (self->language) == '\0')
     imtehan_set_str (&self->language, "en");
   g_free (self->learner);
-  self->learner = imtehan_key_file_reader_get_string (reader, ATTEMPT_GROUP, "Learner",
-                                                      FALSE, NULL);
+  if (!(self->learner = imtehan_key_file_reader_get_string (reader, ATTEMPT_GROUP, "Learner",
+                                                            FALSE, error)))
+    return NULL;
   self->current = current;
 
   for (guint i = 0; i < self->n_slots; i++)

@@ -7,7 +7,7 @@
 
 #include "config.h"
 
-#include <glib/gi18n-lib.h>
+#include "imtehan-intl-private.h"
 #include <string.h>
 
 #include "imtehan-keyfile-private.h"
@@ -172,7 +172,26 @@ index_lines (ImtehanKeyFileReader *reader,
             k_end--;
           {
             g_autofree char *key = g_strndup (s, k_end - s);
+            const char *v_end = eol ? eol : end;
+            const char *backslashes;
+
             g_hash_table_insert (reader->lines, line_key (group, key), GUINT_TO_POINTER (line));
+
+            /* GLib 2.74 sets a GError twice, with a warning, on a value with a bad escape
+             * that also ends in a lone "\" (found by fuzz-attempt): refuse it before GKeyFile
+             * reads it. GKeyFile drops the "\r" of a CRLF line end, and no other white space. */
+            while (v_end > eq + 1 && v_end[-1] == '\r')
+              v_end--;
+            backslashes = v_end;
+            while (backslashes > eq + 1 && backslashes[-1] == '\\')
+              backslashes--;
+            if ((v_end - backslashes) % 2 == 1)
+              {
+                imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, group, key,
+                                               _("the value ends with a lone “\\”; "
+                                                 "write “\\\\” for a backslash"));
+                return FALSE;
+              }
           }
         }
 

@@ -7,7 +7,7 @@
 
 #include "config.h"
 
-#include <glib/gi18n-lib.h>
+#include "imtehan-intl-private.h"
 #include <string.h>
 
 #include "imtehan-keyfile-private.h"

@@ -12,10 +12,13 @@
 #include "config.h"
 
 #include <errno.h>
-#include <glib/gi18n-lib.h>
+#include <fcntl.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/file.h>
 #include <unistd.h>
+
+#include "imtehan-intl-private.h"
 
 #include "imtehan-attempt.h"
 #include "imtehan-keyfile-private.h"
@@ -24,6 +27,7 @@
 #define ATTEMPT_GROUP "Attempt"
 #define SUFFIX ".ini"
 #define CORRUPT_SUFFIX ".corrupt"
+#define LOCK_SUFFIX ".lock"
 /* GLib's temporary files are "<name>.XXXXXX"; one this old is left over from a crash. */
 #define STALE_TEMP_AGE_SECONDS (10 * 60)
 
@@ -190,10 +194,12 @@ summary_new_from_bytes (GFile       *file,
       return NULL;
     }
 
-  self->language = imtehan_key_file_reader_get_string (reader, ATTEMPT_GROUP, "Language",
-                                                       FALSE, NULL);
-  self->learner = imtehan_key_file_reader_get_string (reader, ATTEMPT_GROUP, "Learner",
-                                                      FALSE, NULL);
+  /* A bad escape gives NULL: the file is damaged, as imtehan_attempt_new_from_bytes() says. */
+  if (!(self->language = imtehan_key_file_reader_get_string (reader, ATTEMPT_GROUP, "Language",
+                                                             FALSE, error)) ||
+      !(self->learner = imtehan_key_file_reader_get_string (reader, ATTEMPT_GROUP, "Learner",
+                                                            FALSE, error)))
+    return NULL;
   g_strstrip (self->id);
   g_strstrip (self->quiz_id);
   g_strstrip (self->language);
@@ -211,6 +217,7 @@ struct _ImtehanStore
 
   GFile       *directory;
   GThreadPool *writer;
+  GHashTable  *locks;   /* attempt id → fd holding flock() on "<id>.lock" */
 };
 
 G_DEFINE_FINAL_TYPE (ImtehanStore, imtehan_store, G_TYPE_OBJECT)
@@ -238,6 +245,38 @@ save_job_free (SaveJob *job)
   g_free (job);
 }
 
+/* The errno behind a GFileError (the reverse of g_file_error_from_errno()), or 0. */
+static int
+errno_of_file_error (const GError *error)
+{
+  static const struct {
+    GFileError code;
+    int        errnum;
+  } map[] = {
+    { G_FILE_ERROR_NOSPC, ENOSPC },
+    { G_FILE_ERROR_ROFS, EROFS },
+    { G_FILE_ERROR_ACCES, EACCES },
+    { G_FILE_ERROR_PERM, EPERM },
+    { G_FILE_ERROR_IO, EIO },
+    { G_FILE_ERROR_NOENT, ENOENT },
+    { G_FILE_ERROR_NOTDIR, ENOTDIR },
+    { G_FILE_ERROR_ISDIR, EISDIR },
+    { G_FILE_ERROR_EXIST, EEXIST },
+    { G_FILE_ERROR_NAMETOOLONG, ENAMETOOLONG },
+    { G_FILE_ERROR_LOOP, ELOOP },
+    { G_FILE_ERROR_NOMEM, ENOMEM },
+    { G_FILE_ERROR_MFILE, EMFILE },
+    { G_FILE_ERROR_NFILE, ENFILE },
+  };
+
+  if (error->domain != G_FILE_ERROR)
+    return 0;
+  for (guint i = 0; i < G_N_ELEMENTS (map); i++)
+    if (map[i].code == (GFileError)error->code)
+      return map[i].errnum;
+  return 0;
+}
+
 static gboolean
 write_file (GFile       *directory,
             GFile       *file,
@@ -247,6 +286,7 @@ write_file (GFile       *directory,
 {
   g_autofree char *dir_path = g_file_get_path (directory);
   g_autofree char *path = g_file_get_path (file);
+  g_autoptr(GError) local_error = NULL;
 
   if (g_mkdir_with_parents (dir_path, 0700) != 0)
     {
@@ -257,10 +297,25 @@ write_file (GFile       *directory,
     }
 
   /* CONSISTENT|DURABLE: write a temporary file, fsync it, rename it over the old one and
-   * fsync the folder, so a power cut leaves either the old or the new file, whole. */
-  return g_file_set_contents_full (path, data, length,
-                                   G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
-                                   0600, error);
+   * fsync the folder, so a power cut leaves either the old or the new file, whole. GLib 2.74
+   * does all four itself; tests/crash/test-syscalls.c checks the order under strace. */
+  if (!g_file_set_contents_full (path, data, length,
+                                 G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
+                                 0600, &local_error))
+    {
+      int errnum = errno_of_file_error (local_error);
+      g_autofree char *display = g_filename_display_name (dir_path);
+
+      /* GLib's message names a temporary file the user never sees: the log keeps it, the
+       * user is told the folder and the plain reason. */
+      g_debug ("%s", local_error->message);
+      g_set_error (error, G_FILE_ERROR,
+                   local_error->domain == G_FILE_ERROR ? local_error->code : G_FILE_ERROR_FAILED,
+                   _("Answers cannot be saved in “%s”: %s"), display,
+                   errnum != 0 ? g_strerror (errnum) : local_error->message);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /* Writes run one at a time, in the order they were asked for, on one worker thread: a later
@@ -284,12 +339,27 @@ write_job (GTask *task_owned)
 /* Set while a writer thread runs a job, including when it frees the task. */
 static GPrivate in_writer = G_PRIVATE_INIT (NULL);
 
+static void list_thread (GTask        *task,
+                         gpointer      source_object,
+                         gpointer      task_data,
+                         GCancellable *cancellable);
+
+/* Listings run on the same queue as the writes, after them: a listing asked for after a
+ * save (Submit, then Back to Start) always sees that save. */
 static void
 writer_func (gpointer data,
              gpointer user_data)
 {
+  GTask *task = data;
+
   g_private_set (&in_writer, GINT_TO_POINTER (TRUE));
-  write_job (data);
+  if (g_task_get_source_tag (task) == imtehan_store_list_async)
+    {
+      list_thread (task, g_task_get_source_object (task), NULL, g_task_get_cancellable (task));
+      g_object_unref (task);
+    }
+  else
+    write_job (task);
   g_private_set (&in_writer, NULL);
 }
 
@@ -314,6 +384,17 @@ imtehan_store_finalize (GObject *object)
 {
   ImtehanStore *self = (ImtehanStore *)object;
 
+  if (self->locks != NULL)
+    {
+      g_autoptr(GList) ids = g_hash_table_get_keys (self->locks);
+
+      for (GList *l = ids; l != NULL; l = l->next)
+        {
+          g_autofree char *id = g_strdup (l->data);
+          imtehan_store_unlock (self, id);
+        }
+      g_clear_pointer (&self->locks, g_hash_table_unref);
+    }
   g_clear_object (&self->directory);
 
   G_OBJECT_CLASS (imtehan_store_parent_class)->finalize (object);
@@ -375,6 +456,7 @@ static void
 imtehan_store_init (ImtehanStore *self)
 {
   self->writer = g_thread_pool_new (writer_func, NULL, 1, FALSE, NULL);
+  self->locks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 }
 
 ImtehanStore *
@@ -469,16 +551,34 @@ imtehan_store_save_finish (ImtehanStore  *self,
   return g_task_propagate_boolean (G_TASK (result), error);
 }
 
+/* Exactly what g_file_set_contents_full() names its temporary file: "<name>.ini." and six
+ * characters of GLib's mkstemp alphabet. Measured on GLib 2.74: only A-Z and 0-9 (it suits
+ * case-insensitive file systems), never lower case, so a teacher's "x.ini.backup" or
+ * "x.ini.old123" is never taken for one. */
+static gboolean
+is_temp_name (const char *name)
+{
+  gsize len = strlen (name);
+  const char *x;
+
+  /* At least one character before ".ini.XXXXXX". */
+  if (len < 1 + strlen (SUFFIX) + 1 + 6)
+    return FALSE;
+  x = name + len - 6;
+  for (guint i = 0; i < 6; i++)
+    if (!g_ascii_isupper (x[i]) && !g_ascii_isdigit (x[i]))
+      return FALSE;
+  return x[-1] == '.' && strncmp (x - 1 - strlen (SUFFIX), SUFFIX, strlen (SUFFIX)) == 0;
+}
+
 static gboolean
 is_stale_temp (const char *name,
                GFileInfo  *info)
 {
-  const char *dot = strrchr (name, '.');
   g_autoptr(GDateTime) modified = NULL;
   g_autoptr(GDateTime) now = NULL;
 
-  if (dot == NULL || strlen (dot + 1) != 6 || dot - name < (gssize)strlen (SUFFIX) ||
-      strncmp (dot - strlen (SUFFIX), SUFFIX, strlen (SUFFIX)) != 0)
+  if (!is_temp_name (name))
     return FALSE;
   if (g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR)
     return FALSE;
@@ -527,6 +627,133 @@ set_aside (GFile   *file,
 
   g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST, "%s", g_strerror (EEXIST));
   return FALSE;
+}
+
+static char *
+lock_path (ImtehanStore *self,
+           const char   *attempt_id)
+{
+  g_autofree char *dir = g_file_get_path (self->directory);
+  g_autofree char *name = g_strconcat (attempt_id, LOCK_SUFFIX, NULL);
+
+  return g_build_filename (dir, name, NULL);
+}
+
+/* A lock file whose lock nobody holds was left by a process that died: flock() locks go
+ * with the process, the file stays. Our own locks are held through another open file
+ * description, so they count as held here too. */
+static void
+remove_stale_lock (GFile *file)
+{
+  g_autofree char *path = g_file_get_path (file);
+  int fd = g_open (path, O_RDWR | O_CLOEXEC, 0);
+
+  if (fd < 0)
+    return;
+  if (flock (fd, LOCK_EX | LOCK_NB) == 0)
+    g_unlink (path);
+  close (fd);
+}
+
+/**
+ * imtehan_store_lock:
+ *
+ * Marks the attempt as open in this process, with an flock() on "<id>.lock" in the folder.
+ * Another instance (there is one per D-Bus session, but none is unique without a session
+ * bus) or another PC on a shared folder then sees it as busy and does not resume it, so no
+ * attempt file is ever written by two processes at once. The lock goes when the process
+ * does, even after SIGKILL. On network file systems flock() may only be local.
+ *
+ * Returns: %FALSE with %G_IO_ERROR_BUSY if another process holds it
+ */
+gboolean
+imtehan_store_lock (ImtehanStore  *self,
+                    const char    *attempt_id,
+                    GError       **error)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  int fd;
+
+  g_return_val_if_fail (IMTEHAN_IS_STORE (self), FALSE);
+  g_return_val_if_fail (attempt_id != NULL, FALSE);
+
+  if (g_hash_table_contains (self->locks, attempt_id))
+    return TRUE;
+
+  dir = g_file_get_path (self->directory);
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      int saved_errno = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                   _("Could not create the folder “%s”: %s"), dir, g_strerror (saved_errno));
+      return FALSE;
+    }
+
+  path = lock_path (self, attempt_id);
+  if ((fd = g_open (path, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) < 0)
+    {
+      int saved_errno = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                   "%s: %s", path, g_strerror (saved_errno));
+      return FALSE;
+    }
+  if (flock (fd, LOCK_EX | LOCK_NB) != 0)
+    {
+      int saved_errno = errno;
+
+      close (fd);
+      if (saved_errno == EWOULDBLOCK)
+        g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_BUSY,
+                             _("This attempt is open in another window"));
+      else
+        g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                     "%s: %s", path, g_strerror (saved_errno));
+      return FALSE;
+    }
+
+  g_hash_table_insert (self->locks, g_strdup (attempt_id), GINT_TO_POINTER (fd));
+  return TRUE;
+}
+
+void
+imtehan_store_unlock (ImtehanStore *self,
+                      const char   *attempt_id)
+{
+  g_autofree char *path = NULL;
+  gpointer fd;
+
+  g_return_if_fail (IMTEHAN_IS_STORE (self));
+  g_return_if_fail (attempt_id != NULL);
+
+  if (!g_hash_table_lookup_extended (self->locks, attempt_id, NULL, &fd))
+    return;
+  /* Unlinked while still locked, so nobody can take a lock on a file about to vanish. */
+  path = lock_path (self, attempt_id);
+  g_unlink (path);
+  close (GPOINTER_TO_INT (fd));
+  g_hash_table_remove (self->locks, attempt_id);
+}
+
+gboolean
+imtehan_store_is_locked_elsewhere (ImtehanStore *self,
+                                   const char   *attempt_id)
+{
+  g_autofree char *path = NULL;
+  gboolean busy;
+  int fd;
+
+  g_return_val_if_fail (IMTEHAN_IS_STORE (self), FALSE);
+  g_return_val_if_fail (attempt_id != NULL, FALSE);
+
+  if (g_hash_table_contains (self->locks, attempt_id))
+    return FALSE;
+  path = lock_path (self, attempt_id);
+  if ((fd = g_open (path, O_RDWR | O_CLOEXEC, 0)) < 0)
+    return FALSE;
+  busy = flock (fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+  close (fd);
+  return busy;
 }
 
 /* Ids start with the UTC start time, so they sort by time. */
@@ -599,6 +826,11 @@ imtehan_store_list (ImtehanStore  *self,
         {
           g_debug ("Removing the stale temporary file %s", name);
           g_file_delete (file, NULL, NULL);
+          continue;
+        }
+      if (g_str_has_suffix (name, LOCK_SUFFIX))
+        {
+          remove_stale_lock (file);
           continue;
         }
       if (!g_str_has_suffix (name, SUFFIX) || g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR)
@@ -683,7 +915,7 @@ imtehan_store_list_async (ImtehanStore        *self,
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, imtehan_store_list_async);
-  g_task_run_in_thread (task, list_thread);
+  g_thread_pool_push (self->writer, g_steal_pointer (&task), NULL);
 }
 
 GPtrArray *

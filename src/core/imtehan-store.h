@@ -57,6 +57,13 @@ GPtrArray      *imtehan_store_list_finish      (ImtehanStore    *self,
                                                 GAsyncResult    *result,
                                                 GPtrArray      **problems,
                                                 GError         **error);
+gboolean        imtehan_store_lock             (ImtehanStore    *self,
+                                                const char      *attempt_id,
+                                                GError         **error);
+void            imtehan_store_unlock           (ImtehanStore    *self,
+                                                const char      *attempt_id);
+gboolean        imtehan_store_is_locked_elsewhere (ImtehanStore *self,
+                                                const char      *attempt_id);
 ImtehanAttempt *imtehan_store_load             (ImtehanStore    *self,
                                                 ImtehanAttemptSummary *summary,
                                                 ImtehanQuiz     *quiz,

@@ -1,0 +1,347 @@
+/* imtehan-wrap-bin.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Holds one wrapping GtkLabel and answers for its width without laying its text out.
+ *
+ * Why: Noto Nastaliq Urdu shapes about 20x slower than Naskh (DESIGN.md), and Pango 1.50
+ * shapes a paragraph again for every width it is laid out at, and again for the rest of the
+ * paragraph at each line break. GTK 4.8 asks a wrapping label for many widths it will never
+ * get: GtkViewport measures its child's width for its height (a binary search of about ten
+ * layouts per label, although our pages never scroll sideways), and a vertical GtkBox
+ * answers that by asking each label for its unwrapped height too. Measured on the question
+ * page: one move to the next question shaped about 50,000 characters for 500 on screen.
+ *
+ * So the width asked of this bin comes from character counts, like GtkLabel's width-chars
+ * and max-width-chars, whatever the height, and a height is only laid out for a real width:
+ * the label then lays its text out once, at the width it is given, and paints that layout.
+ * The label's own horizontal margins are not counted; put them on the bin.
+ */
+
+#define G_LOG_DOMAIN "imtehan-wrap-bin"
+
+#include "config.h"
+
+#include <pango/pangocairo.h>
+
+#include "imtehan-wrap-bin.h"
+
+struct _ImtehanWrapBin
+{
+  GtkWidget  parent_instance;
+
+  GtkWidget *child;
+  int        min_chars;
+  int        max_chars;
+  /* The last height measured for a real width: the answer when no width is given. */
+  int        last_minimum;
+  int        last_natural;
+};
+
+G_DEFINE_FINAL_TYPE (ImtehanWrapBin, imtehan_wrap_bin, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_CHILD,
+  PROP_MIN_CHARS,
+  PROP_MAX_CHARS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* The child's font size in pixels. */
+static double
+font_pixels (ImtehanWrapBin *self)
+{
+  PangoContext *context = gtk_widget_get_pango_context (self->child);
+  const PangoFontDescription *font = pango_context_get_font_description (context);
+  double size = font ? pango_font_description_get_size (font) / (double)PANGO_SCALE : 0;
+
+  if (size <= 0)
+    size = 10;
+  /* Points to pixels, as GTK does (96 dpi unless the settings say otherwise). */
+  if (font == NULL || !pango_font_description_get_size_is_absolute (font))
+    size *= pango_cairo_context_get_resolution (context) > 0
+            ? pango_cairo_context_get_resolution (context) / 72.0 : 96.0 / 72.0;
+  return size;
+}
+
+/* The width of a character in the child's font, in Pango units, for min-chars and
+ * max-chars. GtkLabel takes it from pango_context_get_metrics(), which shapes a sample text
+ * to find it, with fallback fonts, every time it is called: at start-up that was several
+ * milliseconds for each font size on the page. Half the font size is the same estimate,
+ * within a pixel or two at these sizes, for free. */
+static int
+char_width (ImtehanWrapBin *self)
+{
+  return MAX ((int)(font_pixels (self) * PANGO_SCALE / 2), 1);
+}
+
+static void
+add_border (GtkBorder       *sum,
+            const GtkBorder *border)
+{
+  sum->left += border->left;
+  sum->right += border->right;
+  sum->top += border->top;
+  sum->bottom += border->bottom;
+}
+
+/* The label's height for a width, as gtk_widget_measure() would give it, from the layout the
+ * label will paint. Asking the label itself would cost two more layouts per width: GTK
+ * measures a widget's unconstrained width before any height-for-width (to clamp the width
+ * to its minimum), and a wrapping GtkLabel answers that by laying its text out at width 0
+ * and unwrapped. The layout's width is set as gtk_label_size_allocate() sets it; once the
+ * label gets this width, it lays nothing out again. */
+static int
+label_height_for_width (ImtehanWrapBin *self,
+                        int             width)
+{
+  GtkStyleContext *style = gtk_widget_get_style_context (self->child);
+  GtkBorder box = { 0 }, part;
+  PangoLayout *layout;
+  int text_height;
+
+  gtk_style_context_get_margin (style, &part);
+  add_border (&box, &part);
+  gtk_style_context_get_border (style, &part);
+  add_border (&box, &part);
+  gtk_style_context_get_padding (style, &part);
+  add_border (&box, &part);
+  box.left += gtk_widget_get_margin_start (self->child);
+  box.right += gtk_widget_get_margin_end (self->child);
+  box.top += gtk_widget_get_margin_top (self->child);
+  box.bottom += gtk_widget_get_margin_bottom (self->child);
+
+  layout = gtk_label_get_layout (GTK_LABEL (self->child));
+  pango_layout_set_width (layout, MAX (width - box.left - box.right, 1) * PANGO_SCALE);
+  pango_layout_get_size (layout, NULL, &text_height);
+  return PANGO_PIXELS_CEIL (text_height) + box.top + box.bottom;
+}
+
+static void
+imtehan_wrap_bin_measure (GtkWidget      *widget,
+                          GtkOrientation  orientation,
+                          int             for_size,
+                          int            *minimum,
+                          int            *natural,
+                          int            *minimum_baseline,
+                          int            *natural_baseline)
+{
+  ImtehanWrapBin *self = IMTEHAN_WRAP_BIN (widget);
+
+  if (self->child == NULL || !gtk_widget_get_visible (self->child))
+    {
+      *minimum = *natural = 0;
+      return;
+    }
+
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      int width = char_width (self);
+
+      *minimum = PANGO_PIXELS_CEIL (width * self->min_chars);
+      *natural = PANGO_PIXELS_CEIL (width * MAX (self->min_chars, self->max_chars));
+    }
+  else if (for_size < 0)
+    {
+      /* Asked only to find a width for a given height (see above), which nothing here
+       * uses; a label would lay its text out twice more to answer. The last height
+       * measured does; before any, more than a line's height (a Nastaliq line is up to four
+       * times as high as the font size): GtkBoxLayout checks that this is no less than the
+       * height at an unbounded width, one line. */
+      if (self->last_minimum == 0)
+        self->last_minimum = self->last_natural = (int)(8 * font_pixels (self));
+      *minimum = self->last_minimum;
+      *natural = self->last_natural;
+    }
+  else
+    {
+      *minimum = *natural = label_height_for_width (self, for_size);
+      self->last_minimum = *minimum;
+      self->last_natural = *natural;
+    }
+}
+
+static GtkSizeRequestMode
+imtehan_wrap_bin_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+/* As AdwBin: the child's expand flags are the bin's (GtkWidget does not pass them on). */
+static void
+imtehan_wrap_bin_compute_expand (GtkWidget *widget,
+                                gboolean  *hexpand,
+                                gboolean  *vexpand)
+{
+  ImtehanWrapBin *self = IMTEHAN_WRAP_BIN (widget);
+
+  *hexpand = self->child != NULL && gtk_widget_compute_expand (self->child, GTK_ORIENTATION_HORIZONTAL);
+  *vexpand = self->child != NULL && gtk_widget_compute_expand (self->child, GTK_ORIENTATION_VERTICAL);
+}
+
+static void
+imtehan_wrap_bin_size_allocate (GtkWidget *widget,
+                                int        width,
+                                int        height,
+                                int        baseline)
+{
+  ImtehanWrapBin *self = IMTEHAN_WRAP_BIN (widget);
+
+  if (self->child != NULL && gtk_widget_get_visible (self->child))
+    gtk_widget_allocate (self->child, width, height, baseline, NULL);
+}
+
+/* A hidden label hides its bin too, so that a box leaves no spacing for it. */
+static void
+child_visible_cb (ImtehanWrapBin *self)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self), gtk_widget_get_visible (self->child));
+}
+
+static void
+imtehan_wrap_bin_dispose (GObject *object)
+{
+  ImtehanWrapBin *self = (ImtehanWrapBin *)object;
+
+  if (self->child != NULL)
+    g_signal_handlers_disconnect_by_func (self->child, child_visible_cb, self);
+  g_clear_pointer (&self->child, gtk_widget_unparent);
+
+  G_OBJECT_CLASS (imtehan_wrap_bin_parent_class)->dispose (object);
+}
+
+static void
+imtehan_wrap_bin_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  ImtehanWrapBin *self = IMTEHAN_WRAP_BIN (object);
+
+  switch (prop_id)
+    {
+    case PROP_CHILD:
+      g_value_set_object (value, self->child);
+      break;
+    case PROP_MIN_CHARS:
+      g_value_set_int (value, self->min_chars);
+      break;
+    case PROP_MAX_CHARS:
+      g_value_set_int (value, self->max_chars);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+imtehan_wrap_bin_set_property (GObject      *object,
+                               guint         prop_id,
+                               const GValue *value,
+                               GParamSpec   *pspec)
+{
+  ImtehanWrapBin *self = IMTEHAN_WRAP_BIN (object);
+
+  switch (prop_id)
+    {
+    case PROP_CHILD:
+      imtehan_wrap_bin_set_child (self, g_value_get_object (value));
+      break;
+    case PROP_MIN_CHARS:
+      self->min_chars = g_value_get_int (value);
+      gtk_widget_queue_resize (GTK_WIDGET (self));
+      break;
+    case PROP_MAX_CHARS:
+      self->max_chars = g_value_get_int (value);
+      gtk_widget_queue_resize (GTK_WIDGET (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+imtehan_wrap_bin_class_init (ImtehanWrapBinClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = imtehan_wrap_bin_dispose;
+  object_class->get_property = imtehan_wrap_bin_get_property;
+  object_class->set_property = imtehan_wrap_bin_set_property;
+  widget_class->measure = imtehan_wrap_bin_measure;
+  widget_class->size_allocate = imtehan_wrap_bin_size_allocate;
+  widget_class->get_request_mode = imtehan_wrap_bin_get_request_mode;
+  widget_class->compute_expand = imtehan_wrap_bin_compute_expand;
+
+  properties[PROP_CHILD] =
+    g_param_spec_object ("child", NULL, NULL, GTK_TYPE_LABEL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* As GtkLabel:width-chars and GtkLabel:max-width-chars. */
+  properties[PROP_MIN_CHARS] =
+    g_param_spec_int ("min-chars", NULL, NULL, 0, G_MAXINT, 10,
+                      G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MAX_CHARS] =
+    g_param_spec_int ("max-chars", NULL, NULL, 0, G_MAXINT, 60,
+                      G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GENERIC);
+}
+
+static void
+imtehan_wrap_bin_init (ImtehanWrapBin *self)
+{
+  self->min_chars = 10;
+  self->max_chars = 60;
+}
+
+/**
+ * imtehan_wrap_bin_new:
+ * @child: (transfer floating): a GtkLabel with wrapping on
+ * @min_chars: the width it asks for at least, in characters
+ * @max_chars: the width it asks for at most, in characters
+ */
+GtkWidget *
+imtehan_wrap_bin_new (GtkWidget *child,
+                      int        min_chars,
+                      int        max_chars)
+{
+  return g_object_new (IMTEHAN_TYPE_WRAP_BIN,
+                       "child", child,
+                       "min-chars", min_chars,
+                       "max-chars", max_chars,
+                       NULL);
+}
+
+GtkWidget *
+imtehan_wrap_bin_get_child (ImtehanWrapBin *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_WRAP_BIN (self), NULL);
+  return self->child;
+}
+
+void
+imtehan_wrap_bin_set_child (ImtehanWrapBin *self,
+                            GtkWidget      *child)
+{
+  g_return_if_fail (IMTEHAN_IS_WRAP_BIN (self));
+  g_return_if_fail (child == NULL || GTK_IS_LABEL (child));
+
+  if (self->child == child)
+    return;
+  if (self->child != NULL)
+    g_signal_handlers_disconnect_by_func (self->child, child_visible_cb, self);
+  g_clear_pointer (&self->child, gtk_widget_unparent);
+  if (child != NULL)
+    {
+      self->child = child;
+      gtk_widget_set_parent (child, GTK_WIDGET (self));
+      g_signal_connect_swapped (child, "notify::visible", G_CALLBACK (child_visible_cb), self);
+      child_visible_cb (self);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CHILD]);
+}

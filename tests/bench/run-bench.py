@@ -1,0 +1,319 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Runs Imtehan's benchmarks and compares them with a bare libadwaita window.
+
+Each benchmark prints its figures, the bare baseline's where there is one, the ratio and
+the target of issue "Instant with Nastaliq", for each GSK renderer (cairo, and GL, which
+under Xvfb is Mesa's llvmpipe). Run it under a display, as meson's benchmark() does through
+build-aux/run-with-display.sh (Xvfb and a private D-Bus session).
+
+Process start-up ("startup", "history"): the app and the baseline are started one after
+the other (ABAB...), each run a fresh process, with IMTEHAN_BENCH naming the mark at which
+it prints the time and quits (src/imtehan-bench.c). The time counts from just before the
+process is created to the after-paint of the frame clock; the peak RSS comes from wait4().
+Medians are reported. Files are in the page cache ("warm"): both programs read the same
+libraries, and a cold cache measures the disk.
+
+In-process benchmarks run tests/bench/bench-ui, which links libimtehan.
+"""
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+TARGETS = {
+    'startup': 'first painted frame <= 1.25 x bare; peak RSS <= bare + 15 MiB',
+    'navigate': 'open or move: median <= 8 ms, worst <= 16.7 ms (action to after-paint)',
+    'language': 'switch mid-quiz <= 100 ms to the repainted window',
+    'font-check': 'font check at start-up < 5 ms',
+    'history': 'start page ready with 10,000 attempts <= 1.5 x empty; no long frames scrolling',
+    'save': 'main-thread part of saving an answer <= 2 ms, always',
+}
+
+
+def log(*args):
+    print(*args, flush=True)
+
+
+def base_env(args, renderer, data_home):
+    env = dict(os.environ)
+    env.update({
+        'GSETTINGS_BACKEND': 'memory',
+        'GSETTINGS_SCHEMA_DIR': args.schema_dir,
+        'IMTEHAN_LOCALEDIR': args.locale_dir,
+        'LANGUAGE': 'ur',
+        'LC_ALL': 'C.UTF-8',
+        'XDG_DATA_HOME': data_home,
+        'GSK_RENDERER': renderer,
+    })
+    # The UI tests' environment must not leak in: warnings are not fatal here, and the
+    # accessibility bus is used when the session has one, as on a desktop.
+    for name in ('G_DEBUG', 'GTK_A11Y', 'MALLOC_CHECK_', 'MALLOC_PERTURB_', 'IMTEHAN_BENCH'):
+        env.pop(name, None)
+    return env
+
+
+def run_marked_rss(cmd, env, mark):
+    """Starts @cmd with IMTEHAN_BENCH=@mark and waits for it to quit. Returns the times of its
+    marks (ms since just before the fork), their values, and its peak RSS (MiB, wait4())."""
+    env = dict(env, IMTEHAN_BENCH=mark)
+    read_fd, write_fd = os.pipe()
+    start = time.clock_gettime_ns(time.CLOCK_MONOTONIC) // 1000
+    pid = os.fork()
+    if pid == 0:
+        os.close(read_fd)
+        os.dup2(write_fd, 1)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 2)
+        try:
+            os.execve(cmd[0], cmd, env)
+        finally:
+            os._exit(127)
+    os.close(write_fd)
+    chunks = []
+    while True:
+        chunk = os.read(read_fd, 65536)
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(read_fd)
+    _, status, rusage = os.wait4(pid, 0)
+    marks = {}
+    values = {}
+    for line in b''.join(chunks).decode(errors='replace').splitlines():
+        fields = line.split()
+        if len(fields) == 4 and fields[0] == 'IMTEHAN_BENCH':
+            marks[fields[1]] = (int(fields[2]) - start) / 1000.0
+            values[fields[1]] = int(fields[3])
+    if mark not in marks:
+        sys.exit('%s did not print the mark %s (status %s)' % (cmd[0], mark, status))
+    marks['cpu'] = (rusage.ru_utime + rusage.ru_stime) * 1000.0
+    return marks, values, rusage.ru_maxrss / 1024.0
+
+
+def median(values):
+    return statistics.median(values)
+
+
+def verdict(ok):
+    return 'met' if ok else 'NOT met'
+
+
+def bench_startup(args, renderer):
+    data_home = tempfile.mkdtemp(prefix='imtehan-bench-')
+    try:
+        env = base_env(args, renderer, data_home)
+        app, bare = [args.app], [args.bare]
+        # One run each first: the first start of a session activates the accessibility bus.
+        run_marked_rss(app, env, 'first-frame')
+        run_marked_rss(bare, env, 'first-frame')
+        times = {'app': [], 'bare': []}
+        cpu = {'app': [], 'bare': []}
+        rss = {'app': [], 'bare': []}
+        for _ in range(args.runs):
+            for name, cmd in (('app', app), ('bare', bare)):
+                marks, _, peak = run_marked_rss(cmd, env, 'first-frame')
+                times[name].append(marks['first-frame'])
+                cpu[name].append(marks['cpu'])
+                rss[name].append(peak)
+    finally:
+        shutil.rmtree(data_home, ignore_errors=True)
+
+    t_app, t_bare = median(times['app']), median(times['bare'])
+    r_app, r_bare = median(rss['app']), median(rss['bare'])
+    ratio = t_app / t_bare
+    log('startup [%s], %d runs each, alternated, medians:' % (renderer, args.runs))
+    log('  first painted frame: app %.1f ms, bare %.1f ms, ratio %.2f (target <= 1.25: %s)'
+        % (t_app, t_bare, ratio, verdict(ratio <= 1.25)))
+    log('    app  runs: %s' % ' '.join('%.0f' % t for t in sorted(times['app'])))
+    log('    bare runs: %s' % ' '.join('%.0f' % t for t in sorted(times['bare'])))
+    pairs = [a / b for a, b in zip(times['app'], times['bare'])]
+    log('    median of the ratios of consecutive runs: %.2f' % median(pairs))
+    log('  CPU time of the process until then (all threads): app %.1f ms, bare %.1f ms, ratio %.2f'
+        % (median(cpu['app']), median(cpu['bare']), median(cpu['app']) / median(cpu['bare'])))
+    log('  peak RSS: app %.1f MiB, bare %.1f MiB, +%.1f MiB (target <= +15 MiB: %s)'
+        % (r_app, r_bare, r_app - r_bare, verdict(r_app - r_bare <= 15)))
+    log('RESULT startup.%s.first-frame.app %.1f' % (renderer, t_app))
+    log('RESULT startup.%s.first-frame.bare %.1f' % (renderer, t_bare))
+    log('RESULT startup.%s.first-frame.ratio %.3f' % (renderer, ratio))
+    log('RESULT startup.%s.cpu.ratio %.3f' % (renderer, median(cpu['app']) / median(cpu['bare'])))
+    log('RESULT startup.%s.rss.app %.1f' % (renderer, r_app))
+    log('RESULT startup.%s.rss.bare %.1f' % (renderer, r_bare))
+
+
+def run_bench_ui(args, renderer, scenario, *extra, data_home=None):
+    tmp = None
+    if data_home is None:
+        tmp = data_home = tempfile.mkdtemp(prefix='imtehan-bench-')
+    env = base_env(args, renderer, data_home)
+    env['IMTEHAN_BENCH_DATA_HOME'] = data_home
+    try:
+        proc = subprocess.run([args.bench_ui, scenario] + [str(e) for e in extra], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=900)
+    finally:
+        if tmp:
+            shutil.rmtree(tmp, ignore_errors=True)
+    if proc.returncode != 0:
+        sys.exit('bench-ui %s failed:\n%s' % (scenario, proc.stderr.decode(errors='replace')[-3000:]))
+    results = {}
+    for line in proc.stdout.decode().splitlines():
+        fields = line.split()
+        if len(fields) == 3 and fields[0] == 'RESULT':
+            results[fields[1]] = float(fields[2])
+    return results
+
+
+def show(results, name, label, unit='ms'):
+    log('  %-44s median %7.2f  p90 %7.2f  max %7.2f %s  (cpu: median %6.2f, max %6.2f)'
+        % (label, results[name + '.median'], results[name + '.p90'], results[name + '.max'], unit,
+           results.get(name + '.cpu.median', float('nan')), results.get(name + '.cpu.max', float('nan'))))
+
+
+def bench_navigate(args, renderer):
+    bare = run_bench_ui(args, renderer, 'bare-frame', 40)
+    r = run_bench_ui(args, renderer, 'navigate', args.rounds)
+    log('navigate [%s] (action to after-paint, Urdu, 720x680):' % renderer)
+    show(bare, 'bare.relabel', 'bare window, change its label')
+    show(r, 'open-question.first', 'open the first question (builds the page)')
+    show(r, 'open-question', 'open a question again')
+    show(r, 'move-question', 'next, previous, jump')
+    show(r, 'open-review', 'review (all questions; not a target)')
+    show(r, 'open-results', 'submit, results (not a target)')
+    moves_ok = r['move-question.median'] <= 8 and r['move-question.max'] <= 16.7
+    opens_ok = (r['open-question.median'] <= 8 and
+                max(r['open-question.max'], r['open-question.first.max']) <= 16.7)
+    log('  moves: median <= 8 ms and worst <= 16.7 ms: %s; opening: %s' %
+        (verdict(moves_ok), verdict(opens_ok)))
+    for key in ('open-question.first', 'open-question', 'move-question', 'bare.relabel'):
+        src = bare if key.startswith('bare') else r
+        log('RESULT navigate.%s.%s.median %.2f' % (renderer, key, src[key + '.median']))
+        log('RESULT navigate.%s.%s.max %.2f' % (renderer, key, src[key + '.max']))
+
+
+def bench_language(args, renderer):
+    bare = run_bench_ui(args, renderer, 'bare-frame', 40)
+    r = run_bench_ui(args, renderer, 'language', args.rounds)
+    log('language switch mid-quiz [%s] (action to after-paint, all pages rebuilt):' % renderer)
+    show(bare, 'bare.relabel', 'bare window, change its label')
+    show(r, 'language-switch.to-urdu', 'English to Urdu')
+    show(r, 'language-switch.to-english', 'Urdu to English')
+    worst = max(r['language-switch.to-urdu.max'], r['language-switch.to-english.max'])
+    log('  worst %.1f ms (target <= 100 ms: %s)' % (worst, verdict(worst <= 100)))
+    log('RESULT language.%s.worst %.2f' % (renderer, worst))
+
+
+def bench_font_check(args, renderer):
+    data_home = tempfile.mkdtemp(prefix='imtehan-bench-')
+    try:
+        env = base_env(args, renderer, data_home)
+        values = []
+        for _ in range(args.runs):
+            _, v, _ = run_marked_rss([args.app], env, 'font-check')
+            values.append(v['font-check'] / 1000.0)
+    finally:
+        shutil.rmtree(data_home, ignore_errors=True)
+    r = run_bench_ui(args, renderer, 'font-check')
+    log('font check [%s]:' % renderer)
+    log('  in the app, run after the first frame: median %.3f ms, max %.3f ms over %d starts '
+        '(target < 5 ms: %s)' % (median(values), max(values), len(values), verdict(max(values) < 5)))
+    log('  before any text is laid out (pays for fontconfig\'s start): %.3f ms' %
+        r['font-check.before-any-text'])
+    log('RESULT font-check.%s.app.max %.3f' % (renderer, max(values)))
+
+
+def bench_history(args, renderer):
+    empty = tempfile.mkdtemp(prefix='imtehan-bench-empty-')
+    full = tempfile.mkdtemp(prefix='imtehan-bench-full-')
+    try:
+        subprocess.run([args.bench_ui, 'make-history', full, str(args.attempts)], check=True)
+        env_empty = base_env(args, renderer, empty)
+        env_full = base_env(args, renderer, full)
+        run_marked_rss([args.app], env_empty, 'history-ready')
+        run_marked_rss([args.app], env_full, 'history-ready')
+        ready = {'empty': [], 'full': []}
+        first = {'empty': [], 'full': []}
+        for _ in range(args.runs):
+            for name, env in (('empty', env_empty), ('full', env_full)):
+                marks, _, _ = run_marked_rss([args.app], env, 'history-ready')
+                ready[name].append(marks['history-ready'])
+                first[name].append(marks['first-frame'])
+        r = run_bench_ui(args, renderer, 'history', data_home=full)
+    finally:
+        shutil.rmtree(empty, ignore_errors=True)
+        shutil.rmtree(full, ignore_errors=True)
+
+    e, f = median(ready['empty']), median(ready['full'])
+    log('history [%s], %d attempts, %d runs each, alternated, medians:' %
+        (renderer, args.attempts, args.runs))
+    log('  start page ready (history listed and painted): empty %.1f ms, %d attempts %.1f ms, '
+        'ratio %.2f (target <= 1.5: %s)' % (e, args.attempts, f, f / e, verdict(f / e <= 1.5)))
+    log('  first painted frame: empty %.1f ms, %d attempts %.1f ms' %
+        (median(first['empty']), args.attempts, median(first['full'])))
+    log('  the frame that shows them (in-process): %.1f ms' % r['history.shown-frame'])
+    show(r, 'history.open-all-attempts', 'open All Attempts')
+    show(r, 'history.scroll-40px-frame', 'scroll 40 px a frame')
+    show(r, 'history.scroll-page-frame', 'scroll a page a frame')
+    worst = max(r['history.scroll-40px-frame.max'], r['history.scroll-page-frame.max'])
+    log('  frames longer than 16.7 ms while scrolling: %d of %d (worst %.1f ms)' %
+        (r['history.scroll-long-frames'], r['history.scroll-frames'], worst))
+    log('RESULT history.%s.ready.ratio %.3f' % (renderer, f / e))
+    log('RESULT history.%s.scroll.worst %.2f' % (renderer, worst))
+
+
+def bench_save(args, renderer):
+    r = run_bench_ui(args, renderer, 'save', 400)
+    log('saving an answer [%s] (main thread; the write runs on the store\'s worker):' % renderer)
+    show(r, 'save.save-async-call', 'imtehan_store_save_async(): the save\'s part')
+    show(r, 'save.choose-action', 'the whole answer action, widgets included')
+    worst, cpu = r['save.save-async-call.max'], r['save.save-async-call.cpu.max']
+    log('  main-thread part of the save: worst %.3f ms, CPU %.3f ms (target <= 2 ms: %s; '
+        'wall clock above CPU time is time the thread waited for a CPU)'
+        % (worst, cpu, verdict(worst <= 2)))
+    log('RESULT save.%s.worst %.3f' % (renderer, worst))
+    log('RESULT save.%s.worst-cpu %.3f' % (renderer, cpu))
+
+
+BENCHMARKS = {
+    'startup': bench_startup,
+    'navigate': bench_navigate,
+    'language': bench_language,
+    'font-check': bench_font_check,
+    'history': bench_history,
+    'save': bench_save,
+}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument('benchmark', choices=sorted(BENCHMARKS) + ['all'])
+    parser.add_argument('--app', required=True, help='the imtehan executable')
+    parser.add_argument('--bare', required=True, help='the bench-bare executable')
+    parser.add_argument('--bench-ui', required=True, help='the bench-ui executable')
+    parser.add_argument('--schema-dir', required=True)
+    parser.add_argument('--locale-dir', required=True)
+    parser.add_argument('--renderer', default='cairo,gl',
+                        help='comma-separated GSK renderers (default: cairo,gl)')
+    parser.add_argument('--runs', type=int, default=int(os.environ.get('IMTEHAN_BENCH_RUNS', 15)),
+                        help='process starts per program (default 15, or IMTEHAN_BENCH_RUNS)')
+    parser.add_argument('--rounds', type=int, default=8, help='rounds of in-process scenarios')
+    parser.add_argument('--attempts', type=int, default=10000)
+    args = parser.parse_args()
+
+    names = sorted(BENCHMARKS) if args.benchmark == 'all' else [args.benchmark]
+    log('machine: %s, %d CPUs, load average %.2f %.2f %.2f' %
+        ((os.uname().machine, os.cpu_count()) + os.getloadavg()))
+    for name in names:
+        log('== %s: %s' % (name, TARGETS[name]))
+        for renderer in args.renderer.split(','):
+            BENCHMARKS[name](args, renderer)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

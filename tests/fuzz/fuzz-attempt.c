@@ -1,0 +1,131 @@
+/* fuzz-attempt.c: the attempt loader against any bytes
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Attempt files sit in a folder that a teacher merges from several PCs, and a power cut can
+ * leave one half written. Whatever the bytes, loading an attempt of the bundled quiz must
+ * either fail with a message naming the file (the store then moves it aside) or give an
+ * attempt that can be used, saved, and read back to the same file.
+ */
+
+#include "config.h"
+
+#include <gio/gio.h>
+
+#include "fuzz-common.h"
+#include "imtehan-attempt.h"
+#include "imtehan-quiz.h"
+
+#ifndef QUIZ_FILE
+# error "QUIZ_FILE must name the bundled quiz"
+#endif
+
+/* Loaded once, like the app does; it stays reachable until exit. */
+static ImtehanQuiz *
+bundled_quiz (void)
+{
+  static ImtehanQuiz *quiz;
+
+  if (quiz == NULL)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GBytes) bytes = NULL;
+      char *contents = NULL;
+      gsize length = 0;
+
+      if (!g_file_get_contents (QUIZ_FILE, &contents, &length, &error))
+        g_error ("%s", error->message);
+      bytes = g_bytes_new_take (contents, length);
+      if (!(quiz = imtehan_quiz_new_from_bytes (bytes, QUIZ_FILE, &error)))
+        g_error ("%s", error->message);
+    }
+  return quiz;
+}
+
+static void
+exercise_attempt (ImtehanAttempt *attempt)
+{
+  ImtehanQuiz *quiz = bundled_quiz ();
+  g_autoptr(ImtehanAttempt) loaded = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  g_autofree char *again = NULL;
+  guint n = imtehan_attempt_get_n_questions (attempt);
+  guint n_answered = 0;
+  gsize length = 0;
+
+  g_assert_true (imtehan_attempt_get_quiz (attempt) == quiz);
+  g_assert_cmpuint (n, ==, imtehan_quiz_get_n_questions (quiz));
+  g_assert_cmpuint (imtehan_attempt_get_current (attempt), <, n);
+  g_assert_nonnull (imtehan_attempt_get_id (attempt));
+  g_assert_nonnull (imtehan_attempt_get_language (attempt));
+  g_assert_nonnull (imtehan_attempt_get_learner (attempt));
+  g_assert_nonnull (imtehan_attempt_get_started (attempt));
+  g_assert_true (imtehan_attempt_get_finished (attempt) ==
+                 (imtehan_attempt_get_finished_at (attempt) != NULL));
+
+  for (guint i = 0; i < n; i++)
+    {
+      ImtehanQuestion *question = imtehan_quiz_get_question (quiz, i);
+      const char * const *order = imtehan_attempt_get_choice_order (attempt, i);
+      const char *answer = imtehan_attempt_get_answer (attempt, i);
+
+      g_assert_cmpuint (g_strv_length ((char **)order), ==,
+                        imtehan_question_get_n_choices (question));
+      for (guint c = 0; order[c] != NULL; c++)
+        g_assert_true (imtehan_question_has_choice (question, order[c]));
+      if (answer != NULL)
+        {
+          g_assert_true (imtehan_question_has_choice (question, answer));
+          n_answered++;
+        }
+      (void)imtehan_attempt_is_correct (attempt, i);
+    }
+  g_assert_cmpuint (imtehan_attempt_get_n_answered (attempt), ==, n_answered);
+  g_assert_cmpuint (imtehan_attempt_get_score (attempt), <=, n_answered);
+
+  /* What is read is what the next save writes, and that save reads back the same. */
+  data = imtehan_attempt_to_data (attempt, &length);
+  g_assert_nonnull (data);
+  bytes = g_bytes_new_take (g_steal_pointer (&data), length);
+  loaded = imtehan_attempt_new_from_bytes (quiz, bytes, "saved.ini", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (loaded);
+  again = imtehan_attempt_to_data (loaded, NULL);
+  g_assert_cmpstr (again, ==, g_bytes_get_data (bytes, NULL));
+
+  /* The window goes on with a resumed attempt: move, answer, finish. */
+  while (imtehan_attempt_go_previous (loaded))
+    ;
+  while (imtehan_attempt_go_next (loaded))
+    ;
+  g_assert_cmpuint (imtehan_attempt_get_current (loaded), ==, n - 1);
+  if (!imtehan_attempt_get_finished (loaded))
+    {
+      const char *first = imtehan_attempt_get_choice_order (loaded, 0)[0];
+
+      g_assert_true (imtehan_attempt_choose (loaded, 0, first));
+      g_assert_true (imtehan_attempt_finish (loaded));
+    }
+  g_assert_false (imtehan_attempt_choose (loaded, 0, NULL));
+}
+
+int
+LLVMFuzzerTestOneInput (const uint8_t *data,
+                        size_t         size)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(ImtehanAttempt) attempt = NULL;
+  g_autoptr(GError) error = NULL;
+
+  fuzz_set_up ();
+
+  bytes = g_bytes_new_static (data, size);
+  attempt = imtehan_attempt_new_from_bytes (bundled_quiz (), bytes, "fuzz.ini", &error);
+  fuzz_check_error (attempt != NULL, error, "fuzz.ini");
+  if (attempt != NULL)
+    exercise_attempt (attempt);
+
+  return 0;
+}
