@@ -552,6 +552,22 @@ start_action (GtkWidget  *widget,
   start_new_attempt (IMTEHAN_WINDOW (widget));
 }
 
+/* Takes the attempt's lock before it is resumed here, or tells why not (it is open in
+ * another instance or on another PC). */
+static gboolean
+claim_for_resume (ImtehanWindow *self,
+                  const char    *attempt_id)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+
+  if (imtehan_store_lock (self->store, attempt_id, &error))
+    return TRUE;
+  message = g_strdup_printf (_("The attempt could not be resumed: %s"), error->message);
+  toast (self, message);
+  return FALSE;
+}
+
 static void
 resume_action (GtkWidget  *widget,
                const char *action_name,
@@ -566,17 +582,14 @@ resume_action (GtkWidget  *widget,
     {
       if (!(summary = find_resumable (self)))
         return;
-      if (!imtehan_store_lock (self->store, imtehan_attempt_summary_get_id (summary), &error))
-        {
-          g_autofree char *message = g_strdup_printf (_("The attempt could not be resumed: %s"),
-                                                      error->message);
-          toast (self, message);
-          return;
-        }
+      if (!claim_for_resume (self, imtehan_attempt_summary_get_id (summary)))
+        return;
       if (!(attempt = imtehan_store_load (self->store, summary, self->quiz, NULL, &error)))
         {
           g_autofree char *message = g_strdup_printf (_("The attempt could not be resumed: %s"),
                                                       error->message);
+
+          imtehan_store_unlock (self->store, imtehan_attempt_summary_get_id (summary));
           toast (self, message);
           return;
         }
@@ -745,14 +758,8 @@ open_attempt_action (GtkWidget  *widget,
 
   if (!imtehan_attempt_get_finished (attempt))
     {
-      if (attempt != self->attempt &&
-          !imtehan_store_lock (self->store, imtehan_attempt_get_id (attempt), &error))
-        {
-          g_autofree char *message = g_strdup_printf (_("The attempt could not be resumed: %s"),
-                                                      error->message);
-          toast (self, message);
-          return;
-        }
+      if (attempt != self->attempt && !claim_for_resume (self, imtehan_attempt_get_id (attempt)))
+        return;
       set_attempt (self, attempt);
       show_page (self, "question");
       return;
