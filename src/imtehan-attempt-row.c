@@ -85,7 +85,12 @@ update (ImtehanAttemptRow *self)
     status = g_strdup_printf (_("In progress, %u of %u answered"),
                               imtehan_attempt_summary_get_n_answered (summary),
                               imtehan_attempt_summary_get_total (summary));
-  subtitle = g_strdup_printf ("%s · %s",
+  /* The language is named in itself, so "اردو" can start an English subtitle: isolate it
+   * (FSI…PDI) and start the paragraph with the window's direction mark, or Pango lays the
+   * whole line out right to left. */
+  subtitle = g_strdup_printf ("%s\u2068%s\u2069 · %s",
+                              gtk_widget_get_default_direction () == GTK_TEXT_DIR_RTL
+                                ? "\u200f" : "\u200e",
                               language_name (imtehan_attempt_summary_get_language (summary)),
                               status);
 
