@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "imtehan-attempt.h"
+#include "imtehan-attempt-private.h"
 #include "imtehan-keyfile-private.h"
 #include "imtehan-quiz.h"
 #include "imtehan-text.h"
@@ -643,6 +644,26 @@ is_permutation (ImtehanQuestion *question,
   return TRUE;
 }
 
+/* The format check both the attempt loader and the store's listing start with. A newer
+ * format gives IMTEHAN_ERROR_VERSION: the caller leaves such a file alone. */
+gboolean
+imtehan_attempt_check_version (ImtehanKeyFileReader  *reader,
+                               GError               **error)
+{
+  gint64 version = 0;
+
+  if (!imtehan_key_file_reader_get_int (reader, ATTEMPT_GROUP, "Version", TRUE, 1, G_MAXINT,
+                                        &version, error))
+    return FALSE;
+  if (version > IMTEHAN_ATTEMPT_FORMAT_VERSION)
+    {
+      imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_VERSION, ATTEMPT_GROUP,
+                                     "Version", _("saved by a newer version of Imtehan"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /**
  * imtehan_attempt_new_from_bytes:
  *
@@ -659,7 +680,7 @@ imtehan_attempt_new_from_bytes (ImtehanQuiz *quiz,
   g_autoptr(ImtehanAttempt) self = NULL;
   g_autofree char *quiz_id = NULL;
   g_autofree char *id = NULL;
-  gint64 version = 0, seed = 0, current = 0;
+  gint64 seed = 0, current = 0;
   gboolean finished = FALSE;
 
   g_return_val_if_fail (IMTEHAN_IS_QUIZ (quiz), NULL);
@@ -670,15 +691,8 @@ imtehan_attempt_new_from_bytes (ImtehanQuiz *quiz,
                                               error)))
     return NULL;
 
-  if (!imtehan_key_file_reader_get_int (reader, ATTEMPT_GROUP, "Version", TRUE, 1, G_MAXINT,
-                                        &version, error))
+  if (!imtehan_attempt_check_version (reader, error))
     return NULL;
-  if (version > IMTEHAN_ATTEMPT_FORMAT_VERSION)
-    {
-      imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_VERSION, ATTEMPT_GROUP,
-                                     "Version", _("saved by a newer version of Imtehan"));
-      return NULL;
-    }
 
   if (!(quiz_id = imtehan_key_file_reader_get_string (reader, ATTEMPT_GROUP, "Quiz", TRUE, error)))
     return NULL;

@@ -21,6 +21,7 @@
 #include "imtehan-intl-private.h"
 
 #include "imtehan-attempt.h"
+#include "imtehan-attempt-private.h"
 #include "imtehan-keyfile-private.h"
 #include "imtehan-store.h"
 
@@ -155,20 +156,13 @@ summary_new_from_bytes (GFile       *file,
   g_autoptr(ImtehanKeyFileReader) reader = NULL;
   g_autoptr(ImtehanAttemptSummary) self = NULL;
   g_autofree char *started = NULL;
-  gint64 version = 0, score = 0, total = 0, answered = 0;
+  gint64 score = 0, total = 0, answered = 0;
   gboolean finished = FALSE;
 
   if (!(reader = imtehan_key_file_reader_new (bytes, name, IMTEHAN_ATTEMPT_MAX_SIZE, error)))
     return NULL;
-  if (!imtehan_key_file_reader_get_int (reader, ATTEMPT_GROUP, "Version", TRUE, 1, G_MAXINT,
-                                        &version, error))
+  if (!imtehan_attempt_check_version (reader, error))
     return NULL;
-  if (version > IMTEHAN_ATTEMPT_FORMAT_VERSION)
-    {
-      imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_VERSION, ATTEMPT_GROUP,
-                                     "Version", _("saved by a newer version of Imtehan"));
-      return NULL;
-    }
 
   self = g_object_new (IMTEHAN_TYPE_ATTEMPT_SUMMARY, NULL);
   self->file = g_object_ref (file);
