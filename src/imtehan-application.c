@@ -85,8 +85,13 @@ imtehan_application_activate (GApplication *app)
       return;
     }
 
+  imtehan_bench_mark ("activate", 0);
+  imtehan_fonts_init ();
   window = GTK_WINDOW (imtehan_window_new (self));
+  imtehan_bench_mark ("window-built", 0);
   gtk_window_present (window);
+  imtehan_bench_mark ("window-presented", 0);
+  imtehan_bench_mark_frame_phases (GTK_WIDGET (window), "first");
 
   imtehan_bench_mark_after_paint (GTK_WIDGET (window), "first-frame");
   g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), "after-paint",
@@ -161,7 +166,9 @@ imtehan_application_startup (GApplication *app)
   g_autofree char *setting = NULL;
   g_autofree char *language = NULL;
 
+  imtehan_bench_mark ("startup", 0);
   G_APPLICATION_CLASS (imtehan_application_parent_class)->startup (app);
+  imtehan_bench_mark ("toolkit-ready", 0);
 
   self->settings = g_settings_new ("io.github.imtehan.Imtehan");
   setting = g_settings_get_string (self->settings, "language");
@@ -181,6 +188,8 @@ imtehan_application_startup (GApplication *app)
                                          (const char *[]) { "<Alt>Home", NULL });
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.toggle-language",
                                          (const char *[]) { "<Control>l", NULL });
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.show-help-overlay",
+                                         (const char *[]) { "<Control>question", NULL });
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.about",
                                          (const char *[]) { "F1", NULL });
   for (guint i = 0; i < 4; i++)

@@ -115,3 +115,33 @@ imtehan_bench_mark_after_paint (GtkWidget  *widget,
   else
     g_signal_connect (widget, "realize", G_CALLBACK (hook_frame_clock), pm);
 }
+
+static void
+phase_cb (GdkFrameClock *clock,
+          const char    *mark)
+{
+  g_signal_handlers_disconnect_by_func (clock, phase_cb, (gpointer)mark);
+  imtehan_bench_mark (mark, 0);
+}
+
+/* Marks the end of the layout ("<prefix>-layout") and of the painting ("<prefix>-paint") of
+ * the next frame of @widget, which must be realized: where the time of a frame goes. */
+void
+imtehan_bench_mark_frame_phases (GtkWidget  *widget,
+                                 const char *prefix)
+{
+  GdkFrameClock *clock;
+  g_autofree char *layout = NULL;
+  g_autofree char *paint = NULL;
+
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+
+  if (!imtehan_bench_enabled () || !(clock = gtk_widget_get_frame_clock (widget)))
+    return;
+
+  layout = g_strconcat (prefix, "-layout", NULL);
+  paint = g_strconcat (prefix, "-paint", NULL);
+  /* After GTK's own handlers: its layout and its painting run in these signals. */
+  g_signal_connect_after (clock, "layout", G_CALLBACK (phase_cb), (gpointer)g_intern_string (layout));
+  g_signal_connect_after (clock, "paint", G_CALLBACK (phase_cb), (gpointer)g_intern_string (paint));
+}

@@ -15,4 +15,7 @@ void     imtehan_bench_mark             (const char *mark,
 void     imtehan_bench_mark_after_paint (GtkWidget  *widget,
                                          const char *mark);
 
+void     imtehan_bench_mark_frame_phases (GtkWidget  *widget,
+                                          const char *prefix);
+
 G_END_DECLS

@@ -27,6 +27,7 @@ typedef struct
   gint64    elapsed_us;
 } ImtehanFontCheck;
 
+void        imtehan_fonts_init              (void);
 void        imtehan_font_check_run          (ImtehanFontCheck *check);
 void        imtehan_font_check_clear        (ImtehanFontCheck *check);
 

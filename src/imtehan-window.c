@@ -21,6 +21,7 @@
 #include "imtehan-start-page.h"
 #include "imtehan-text.h"
 #include "imtehan-window.h"
+#include "imtehan-wrap-bin.h"
 
 struct _ImtehanWindow
 {
@@ -30,7 +31,8 @@ struct _ImtehanWindow
   AdwToastOverlay      *toast_overlay;
   AdwHeaderBar         *header_bar;
   GtkButton            *home_button;
-  AdwWindowTitle       *window_title;
+  GtkLabel             *title_label;
+  GtkLabel             *subtitle_label;
   GtkMenuButton        *menu_button;
   GtkButton            *language_button;
   GtkLabel             *language_label;
@@ -50,6 +52,7 @@ struct _ImtehanWindow
   char                 *page_name;
   char                 *language;
   GtkWidget            *pages[5];
+  GtkWindow            *shortcuts;    /* built when first shown */
   GPtrArray            *unsaved;      /* ImtehanAttempt whose last save failed */
   GError               *save_error;   /* the last failure, while any is unsaved */
   gboolean              close_confirmed;
@@ -184,8 +187,18 @@ update_save_warning (ImtehanWindow *self)
     }
   else
     g_clear_handle_id (&self->retry_source, g_source_remove);
+  if (failing)
+    gtk_widget_set_visible (GTK_WIDGET (self->save_warning), TRUE);
   gtk_revealer_set_reveal_child (self->save_warning, failing);
   update_actions (self);
+}
+
+/* Hidden again once it has slid away (see the template). */
+static void
+save_warning_revealed_cb (GtkRevealer *revealer)
+{
+  if (!gtk_revealer_get_child_revealed (revealer) && !gtk_revealer_get_reveal_child (revealer))
+    gtk_widget_set_visible (GTK_WIDGET (revealer), FALSE);
 }
 
 static void
@@ -417,7 +430,7 @@ update_title (ImtehanWindow *self)
   g_autofree char *subtitle = NULL;
   g_autofree char *title = imtehan_text_prepare (imtehan_quiz_get_title (self->quiz, lang), lang);
 
-  adw_window_title_set_title (self->window_title, title);
+  gtk_label_set_text (self->title_label, title);
   if (g_strcmp0 (self->page_name, "question") == 0 && self->attempt != NULL)
     {
       guint n = imtehan_attempt_get_n_questions (self->attempt);
@@ -431,7 +444,8 @@ update_title (ImtehanWindow *self)
     subtitle = g_strdup (_("Results"));
   else if (g_strcmp0 (self->page_name, "attempts") == 0)
     subtitle = g_strdup (_("All Attempts"));
-  adw_window_title_set_subtitle (self->window_title, subtitle ? subtitle : "");
+  gtk_label_set_text (self->subtitle_label, subtitle ? subtitle : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), subtitle != NULL);
   /* Set only when it changes: every title is sent to the X server, at each move. */
   if (g_strcmp0 (gtk_window_get_title (GTK_WINDOW (self)), _("Imtehan")) != 0)
     gtk_window_set_title (GTK_WINDOW (self), _("Imtehan"));
@@ -778,24 +792,41 @@ toggle_language_action (GtkWidget  *widget,
   imtehan_window_set_language (self, g_str_equal (self->language, "ur") ? "en" : "ur");
 }
 
+/* The shortcuts window is built when it is first asked for, not with every window (as
+ * GtkApplication does for a resource named gtk/help-overlay.ui): building its 30 widgets
+ * cost about 7 ms of every start (tests/bench, "startup"). */
+static void
+show_shortcuts_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  ImtehanWindow *self = IMTEHAN_WINDOW (widget);
+
+  if (self->shortcuts == NULL)
+    {
+      g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource (RESOURCE_BASE "/imtehan-shortcuts.ui");
+
+      self->shortcuts = GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+      gtk_window_set_transient_for (self->shortcuts, GTK_WINDOW (self));
+      gtk_window_set_modal (self->shortcuts, TRUE);
+      gtk_window_set_hide_on_close (self->shortcuts, TRUE);
+      gtk_window_set_destroy_with_parent (self->shortcuts, TRUE);
+      g_object_add_weak_pointer (G_OBJECT (self->shortcuts), (gpointer *)&self->shortcuts);
+    }
+  gtk_window_present (self->shortcuts);
+}
+
 /* Strings of the window itself, set again after every language switch. */
 static void
 retranslate (ImtehanWindow *self)
 {
-  g_autoptr(GtkBuilder) menus = gtk_builder_new_from_resource (RESOURCE_BASE "/gtk/menus.ui");
+  g_autoptr(GtkBuilder) menus = gtk_builder_new_from_resource (RESOURCE_BASE "/imtehan-menus.ui");
 
   gtk_menu_button_set_menu_model (self->menu_button,
                                   G_MENU_MODEL (gtk_builder_get_object (menus, "primary_menu")));
-  /* While the window is constructed it has no application yet: GtkApplication gives it the
-   * help overlay when it is added (RESOURCE_BASE/gtk/help-overlay.ui), in the language of the
-   * moment. Building one here as well made a second shortcuts window at every start. */
-  if (gtk_window_get_application (GTK_WINDOW (self)) != NULL)
-    {
-      g_autoptr(GtkBuilder) overlay = gtk_builder_new_from_resource (RESOURCE_BASE "/gtk/help-overlay.ui");
-
-      gtk_application_window_set_help_overlay (GTK_APPLICATION_WINDOW (self),
-                                               GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (overlay, "help_overlay")));
-    }
+  /* The shortcuts window is built again, in the new language, when it is next asked for. */
+  if (self->shortcuts != NULL)
+    gtk_window_destroy (self->shortcuts);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->home_button), _("Back to Start"));
   /* TRANSLATORS: the button of the warning shown while answers cannot be saved */
   gtk_button_set_label (self->retry_button, _("_Retry"));
@@ -966,6 +997,8 @@ imtehan_window_dispose (GObject *object)
   if (self->attempt_signals)
     g_signal_group_set_target (self->attempt_signals, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), IMTEHAN_TYPE_WINDOW);
+  if (self->shortcuts != NULL)
+    gtk_window_destroy (self->shortcuts);
 
   g_clear_object (&self->attempt_signals);
   if (self->attempt != NULL && self->store != NULL)
@@ -1061,11 +1094,13 @@ imtehan_window_class_init (ImtehanWindowClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (IMTEHAN_TYPE_WRAP_BIN);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/imtehan-window.ui");
   gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, header_bar);
   gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, home_button);
-  gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, title_label);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, menu_button);
   gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, language_button);
   gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, language_label);
@@ -1090,6 +1125,8 @@ imtehan_window_class_init (ImtehanWindowClass *klass)
   gtk_widget_class_install_property_action (widget_class, "win.language", "language");
   gtk_widget_class_install_action (widget_class, "win.toggle-language", NULL,
                                    toggle_language_action);
+  gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL,
+                                   show_shortcuts_action);
 }
 
 static void
@@ -1106,6 +1143,8 @@ imtehan_window_init (ImtehanWindow *self)
   self->unsaved = g_ptr_array_new_with_free_func (g_object_unref);
   self->history = g_list_store_new (IMTEHAN_TYPE_ATTEMPT_SUMMARY);
   g_signal_connect (self, "notify::is-active", G_CALLBACK (is_active_changed_cb), NULL);
+  g_signal_connect (self->save_warning, "notify::child-revealed",
+                    G_CALLBACK (save_warning_revealed_cb), NULL);
   self->attempt_signals = g_signal_group_new (IMTEHAN_TYPE_ATTEMPT);
   g_signal_group_connect_object (self->attempt_signals, "notify::current",
                                  G_CALLBACK (attempt_current_changed_cb), self,

@@ -2,7 +2,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Holds one wrapping GtkLabel and answers for its width without laying its text out.
+ * Holds one wrapping GtkLabel and answers for its width without laying its text out; or
+ * one single-line label that ellipsizes, and answers for it with one layout.
  *
  * Why: Noto Nastaliq Urdu shapes about 20x slower than Naskh (DESIGN.md), and Pango 1.50
  * shapes a paragraph again for every width it is laid out at, and again for the rest of the
@@ -16,6 +17,13 @@
  * and max-width-chars, whatever the height, and a height is only laid out for a real width:
  * the label then lays its text out once, at the width it is given, and paints that layout.
  * The label's own horizontal margins are not counted; put them on the bin.
+ *
+ * A label that ellipsizes (the window title and subtitle) costs more to measure than its text:
+ * GtkLabel then asks Pango for the font's character widths (pango_context_get_metrics()),
+ * which itemizes and shapes a sample text with fallback fonts at every call, and GTK asks
+ * several times per resize. For the header's subtitle, which changes at every move between
+ * questions, that was about 1 ms a call. Here its natural width is its text's, laid out once
+ * per text, and its minimum min-chars characters.
  */
 
 #define G_LOG_DOMAIN "imtehan-wrap-bin"
@@ -36,6 +44,11 @@ struct _ImtehanWrapBin
   /* The last height measured for a real width: the answer when no width is given. */
   int        last_minimum;
   int        last_natural;
+  /* A single-line label's text width in pixels, valid while the label keeps the layout it
+   * was measured with: GtkLabel makes a new one when its text, attributes or font change. */
+  int          text_width;
+  int          text_height;
+  PangoLayout *measured_layout;  /* weak */
 };
 
 G_DEFINE_FINAL_TYPE (ImtehanWrapBin, imtehan_wrap_bin, GTK_TYPE_WIDGET)
@@ -117,7 +130,47 @@ label_height_for_width (ImtehanWrapBin *self,
   layout = gtk_label_get_layout (GTK_LABEL (self->child));
   pango_layout_set_width (layout, MAX (width - box.left - box.right, 1) * PANGO_SCALE);
   pango_layout_get_size (layout, NULL, &text_height);
+
   return PANGO_PIXELS_CEIL (text_height) + box.top + box.bottom;
+}
+
+static gboolean
+is_single_line (ImtehanWrapBin *self)
+{
+  return !gtk_label_get_wrap (GTK_LABEL (self->child)) &&
+         gtk_label_get_ellipsize (GTK_LABEL (self->child)) != PANGO_ELLIPSIZE_NONE;
+}
+
+/* The width of a single-line label's whole text, with its margins, borders and padding. */
+static int
+single_line_width (ImtehanWrapBin *self)
+{
+  PangoLayout *layout = gtk_label_get_layout (GTK_LABEL (self->child));
+
+  if (layout != self->measured_layout)
+    {
+      GtkStyleContext *style = gtk_widget_get_style_context (self->child);
+      GtkBorder margin, border, padding;
+      int text_width, text_height;
+
+      gtk_style_context_get_margin (style, &margin);
+      gtk_style_context_get_border (style, &border);
+      gtk_style_context_get_padding (style, &padding);
+      pango_layout_set_width (layout, -1);
+      pango_layout_get_size (layout, &text_width, &text_height);
+      self->text_width = PANGO_PIXELS_CEIL (text_width) +
+                         margin.left + margin.right + border.left + border.right +
+                         padding.left + padding.right +
+                         gtk_widget_get_margin_start (self->child) +
+                         gtk_widget_get_margin_end (self->child);
+      self->text_height = PANGO_PIXELS_CEIL (text_height) +
+                          margin.top + margin.bottom + border.top + border.bottom +
+                          padding.top + padding.bottom +
+                          gtk_widget_get_margin_top (self->child) +
+                          gtk_widget_get_margin_bottom (self->child);
+      g_set_weak_pointer (&self->measured_layout, layout);
+    }
+  return self->text_width;
 }
 
 static void
@@ -142,7 +195,16 @@ imtehan_wrap_bin_measure (GtkWidget      *widget,
       int width = char_width (self);
 
       *minimum = PANGO_PIXELS_CEIL (width * self->min_chars);
-      *natural = PANGO_PIXELS_CEIL (width * MAX (self->min_chars, self->max_chars));
+      if (is_single_line (self))
+        *natural = MAX (*minimum, single_line_width (self));
+      else
+        *natural = PANGO_PIXELS_CEIL (width * MAX (self->min_chars, self->max_chars));
+    }
+  else if (for_size < 0 && is_single_line (self))
+    {
+      /* One line, at any width. */
+      single_line_width (self);
+      *minimum = *natural = self->text_height;
     }
   else if (for_size < 0)
     {
@@ -207,8 +269,11 @@ imtehan_wrap_bin_dispose (GObject *object)
   ImtehanWrapBin *self = (ImtehanWrapBin *)object;
 
   if (self->child != NULL)
-    g_signal_handlers_disconnect_by_func (self->child, child_visible_cb, self);
+    {
+      g_signal_handlers_disconnect_by_func (self->child, child_visible_cb, self);
+    }
   g_clear_pointer (&self->child, gtk_widget_unparent);
+  g_clear_weak_pointer (&self->measured_layout);
 
   G_OBJECT_CLASS (imtehan_wrap_bin_parent_class)->dispose (object);
 }
@@ -334,7 +399,9 @@ imtehan_wrap_bin_set_child (ImtehanWrapBin *self,
   if (self->child == child)
     return;
   if (self->child != NULL)
-    g_signal_handlers_disconnect_by_func (self->child, child_visible_cb, self);
+    {
+      g_signal_handlers_disconnect_by_func (self->child, child_visible_cb, self);
+    }
   g_clear_pointer (&self->child, gtk_widget_unparent);
   if (child != NULL)
     {

@@ -532,7 +532,7 @@ static void
 test_shortcuts_name_real_actions (Fixture       *fixture,
                                   gconstpointer  data)
 {
-  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/imtehan/Imtehan/gtk/help-overlay.ui");
+  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/imtehan/Imtehan/imtehan-shortcuts.ui");
   GSList *objects = gtk_builder_get_objects (builder);
   guint checked = 0;
 
