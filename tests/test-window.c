@@ -18,6 +18,7 @@
 
 static ImtehanApplication *app;
 static char *data_home;
+static char *cache_home;
 
 typedef struct
 {
@@ -797,6 +798,9 @@ main (int   argc,
   /* "&": toasts and the save warning show this path, and toast titles are markup. */
   data_home = g_dir_make_tmp ("imtehan test & co-XXXXXX", NULL);
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  /* The store's summary cache: not in the user's. */
+  cache_home = g_build_filename (data_home, "cache", NULL);
+  g_setenv ("XDG_CACHE_HOME", cache_home, TRUE);
 
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
