@@ -1080,6 +1080,8 @@ assert_same_summaries (GPtrArray *a,
                         imtehan_attempt_summary_get_total (y));
       g_assert_cmpuint (imtehan_attempt_summary_get_n_answered (x), ==,
                         imtehan_attempt_summary_get_n_answered (y));
+      g_assert_cmpint (imtehan_attempt_summary_get_locked_elsewhere (x), ==,
+                       imtehan_attempt_summary_get_locked_elsewhere (y));
     }
 }
 
@@ -1494,6 +1496,204 @@ test_cache_default_location (void)
   g_assert_true (g_str_has_prefix (parent_path, g_get_tmp_dir ()));
 }
 
+/* Whether another process holds an unfinished attempt is found out by the listing, on the
+ * store's worker, so that the window asks no file system from its main loop. */
+static void
+test_list_locked_elsewhere (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  g_autoptr(ImtehanStore) other = imtehan_store_new (fixture->directory);
+  g_autoptr(ImtehanAttempt) theirs = save_attempt (fixture, 1, "Bilal", 2, FALSE);
+  g_autoptr(ImtehanAttempt) mine = save_attempt (fixture, 2, "Amna", 2, FALSE);
+  g_autoptr(ImtehanAttempt) finished = save_attempt (fixture, 3, "Sara", 8, TRUE);
+  g_autoptr(GPtrArray) summaries = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (imtehan_store_lock (other, imtehan_attempt_get_id (theirs), &error));
+  g_assert_no_error (error);
+  g_assert_true (imtehan_store_lock (fixture->store, imtehan_attempt_get_id (mine), &error));
+  g_assert_no_error (error);
+
+  summaries = list (fixture, NULL);
+  g_assert_cmpuint (summaries->len, ==, 3);
+  g_assert_true (imtehan_attempt_summary_get_locked_elsewhere (find_summary (summaries, theirs)));
+  g_assert_false (imtehan_attempt_summary_get_locked_elsewhere (find_summary (summaries, mine)));
+  g_assert_false (imtehan_attempt_summary_get_locked_elsewhere (find_summary (summaries, finished)));
+  g_clear_pointer (&summaries, g_ptr_array_unref);
+
+  /* A snapshot: the next listing sees it let go. */
+  imtehan_store_unlock (other, imtehan_attempt_get_id (theirs));
+  summaries = list (fixture, NULL);
+  g_assert_false (imtehan_attempt_summary_get_locked_elsewhere (find_summary (summaries, theirs)));
+}
+
+typedef struct
+{
+  GAsyncResult *result;
+} AsyncState;
+
+static void
+async_cb (GObject      *object,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  AsyncState *state = user_data;
+
+  g_assert_null (state->result);
+  state->result = g_object_ref (result);
+}
+
+static GAsyncResult *
+wait_for_result (AsyncState *state)
+{
+  while (state->result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  return state->result;
+}
+
+static void
+test_lock_async (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(ImtehanStore) other = imtehan_store_new (fixture->directory);
+  g_autoptr(GError) error = NULL;
+  AsyncState state = { NULL };
+
+  /* Counts as this store's from the call on: never "elsewhere" for its own listing. */
+  imtehan_store_lock_async (fixture->store, "A-1", NULL, async_cb, &state);
+  g_assert_false (imtehan_store_is_locked_elsewhere (fixture->store, "A-1"));
+  g_assert_true (imtehan_store_lock_finish (fixture->store, wait_for_result (&state), &error));
+  g_assert_no_error (error);
+  g_clear_object (&state.result);
+  g_assert_true (imtehan_store_is_locked_elsewhere (other, "A-1"));
+
+  /* Held elsewhere: an error for the caller to log. */
+  imtehan_store_lock_async (other, "A-1", NULL, async_cb, &state);
+  g_assert_false (imtehan_store_lock_finish (other, wait_for_result (&state), &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_BUSY);
+  g_clear_error (&error);
+  g_clear_object (&state.result);
+
+  /* Released at once, before or after the worker took it: not held either way. */
+  imtehan_store_unlock (fixture->store, "A-1");
+  imtehan_store_lock_async (fixture->store, "B-2", NULL, async_cb, &state);
+  imtehan_store_unlock (fixture->store, "B-2");
+  g_assert_true (imtehan_store_lock_finish (fixture->store, wait_for_result (&state), &error));
+  g_assert_no_error (error);
+  g_clear_object (&state.result);
+  g_assert_false (imtehan_store_is_locked_elsewhere (other, "B-2"));
+  g_assert_false (imtehan_store_is_locked_elsewhere (other, "A-1"));
+}
+
+static ImtehanAttempt *
+claim (Fixture                *fixture,
+       ImtehanAttemptSummary  *summary,
+       GCancellable           *cancellable,
+       GError                **error)
+{
+  AsyncState state = { NULL };
+  ImtehanAttempt *attempt;
+
+  imtehan_store_claim_async (fixture->store, summary, fixture->quiz, cancellable, async_cb, &state);
+  attempt = imtehan_store_claim_finish (fixture->store, wait_for_result (&state), error);
+  g_clear_object (&state.result);
+  return attempt;
+}
+
+static void
+test_claim (Fixture       *fixture,
+            gconstpointer  data)
+{
+  g_autoptr(ImtehanStore) other = imtehan_store_new (fixture->directory);
+  g_autoptr(ImtehanAttempt) unfinished = save_attempt (fixture, 1, "Bilal", 3, FALSE);
+  g_autoptr(ImtehanAttempt) finished = save_attempt (fixture, 2, "Amna", 8, TRUE);
+  g_autoptr(ImtehanAttempt) claimed = NULL;
+  g_autoptr(GPtrArray) summaries = list (fixture, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *expected = imtehan_attempt_to_data (unfinished, NULL);
+  g_autofree char *loaded = NULL;
+  const char *id = imtehan_attempt_get_id (unfinished);
+
+  /* Unfinished: loaded, and locked for this store. */
+  claimed = claim (fixture, find_summary (summaries, unfinished), NULL, &error);
+  g_assert_no_error (error);
+  loaded = imtehan_attempt_to_data (claimed, NULL);
+  g_assert_cmpstr (loaded, ==, expected);
+  g_assert_true (imtehan_store_is_locked_elsewhere (other, id));
+  g_assert_false (imtehan_store_is_locked_elsewhere (fixture->store, id));
+  g_clear_object (&claimed);
+  imtehan_store_unlock (fixture->store, id);
+  g_assert_false (imtehan_store_is_locked_elsewhere (other, id));
+
+  /* Finished: loaded, and never written again, so not locked. */
+  claimed = claim (fixture, find_summary (summaries, finished), NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (imtehan_attempt_get_finished (claimed));
+  g_assert_cmpuint (imtehan_attempt_get_score (claimed), ==, imtehan_attempt_get_score (finished));
+  g_assert_false (imtehan_store_is_locked_elsewhere (other, imtehan_attempt_get_id (finished)));
+  g_clear_object (&claimed);
+
+  /* Open in another process since it was listed: checked again, and refused. */
+  g_assert_true (imtehan_store_lock (other, id, &error));
+  g_assert_no_error (error);
+  g_assert_null (claim (fixture, find_summary (summaries, unfinished), NULL, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_BUSY);
+  g_clear_error (&error);
+  imtehan_store_unlock (other, id);
+}
+
+/* A claim that fails to load gives back the lock it took, and so does one whose result
+ * nobody takes (the window went away meanwhile). */
+static void
+test_claim_releases_lock (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  g_autoptr(ImtehanStore) other = imtehan_store_new (fixture->directory);
+  g_autoptr(ImtehanAttempt) damaged = save_attempt (fixture, 1, "Bilal", 3, FALSE);
+  g_autoptr(ImtehanAttempt) dropped = save_attempt (fixture, 2, "Amna", 3, FALSE);
+  g_autofree char *damaged_path = attempt_path (fixture, damaged);
+  g_autoptr(GPtrArray) summaries = list (fixture, NULL);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GMainContext) context = g_main_context_new ();
+  g_autoptr(GError) error = NULL;
+  AsyncState state = { NULL };
+  AsyncState later = { NULL };
+  gint64 deadline;
+
+  write_file (damaged_path, "[Attempt]\nVersion=1\n");
+  g_assert_null (claim (fixture, find_summary (summaries, damaged), NULL, &error));
+  g_assert_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_MISSING);
+  g_clear_error (&error);
+  g_assert_false (imtehan_store_is_locked_elsewhere (other, imtehan_attempt_get_id (damaged)));
+
+  /* Cancelled after the worker took the lock and returned the attempt, before the callback
+   * ran: the result is dropped, and its lock with it. The callback goes to a context of its
+   * own, so that it waits there while a later job on the worker's queue shows that the claim
+   * is done. */
+  g_main_context_push_thread_default (context);
+  imtehan_store_claim_async (fixture->store, find_summary (summaries, dropped), fixture->quiz,
+                             cancellable, async_cb, &state);
+  g_main_context_pop_thread_default (context);
+  imtehan_store_lock_async (fixture->store, "Z-9", NULL, async_cb, &later);
+  g_assert_true (imtehan_store_lock_finish (fixture->store, wait_for_result (&later), NULL));
+  g_clear_object (&later.result);
+  g_assert_null (state.result);
+  g_assert_true (imtehan_store_is_locked_elsewhere (other, imtehan_attempt_get_id (dropped)));
+
+  g_cancellable_cancel (cancellable);
+  while (state.result == NULL)
+    g_main_context_iteration (context, TRUE);
+  g_assert_null (imtehan_store_claim_finish (fixture->store, state.result, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_object (&state.result);
+  /* The worker may hold the task a moment longer. */
+  deadline = g_get_monotonic_time () + 10 * G_TIME_SPAN_SECOND;
+  while (imtehan_store_is_locked_elsewhere (other, imtehan_attempt_get_id (dropped)) &&
+         g_get_monotonic_time () < deadline)
+    g_usleep (1000);
+  g_assert_false (imtehan_store_is_locked_elsewhere (other, imtehan_attempt_get_id (dropped)));
+}
+
 /* Every test without a cache, then with one ("/store/cached/..."): the cache changes no
  * listing, no file set aside, no lock. */
 static void
@@ -1531,6 +1731,10 @@ main (int   argc,
   add_test ("/store/list/async", test_list_async);
   add_test ("/store/lock/two-stores", test_lock);
   add_test ("/store/lock/released-by-kill", test_lock_released_by_kill);
+  add_test ("/store/lock/async", test_lock_async);
+  add_test ("/store/list/locked-elsewhere", test_list_locked_elsewhere);
+  add_test ("/store/claim/lock-and-load", test_claim);
+  add_test ("/store/claim/releases-lock", test_claim_releases_lock);
   g_test_add_func ("/store/new-default", test_new_default);
   g_test_add ("/store/cache/second-listing", Fixture, "cached", fixture_set_up,
               test_cache_second_listing, fixture_tear_down);

@@ -25,6 +25,7 @@
 #include "imtehan-attempt.h"
 #include "imtehan-attempt-private.h"
 #include "imtehan-keyfile-private.h"
+#include "imtehan-quiz.h"
 #include "imtehan-store.h"
 #include "imtehan-store-private.h"
 
@@ -64,6 +65,7 @@ struct _ImtehanAttemptSummary
   guint      total;
   guint      n_answered;
   guint      finished : 1;
+  guint      locked_elsewhere : 1;
 };
 
 G_DEFINE_FINAL_TYPE (ImtehanAttemptSummary, imtehan_attempt_summary, G_TYPE_OBJECT)
@@ -177,6 +179,20 @@ imtehan_attempt_summary_get_n_answered (ImtehanAttemptSummary *self)
   return self->n_answered;
 }
 
+/**
+ * imtehan_attempt_summary_get_locked_elsewhere:
+ *
+ * Whether another process (another instance, another lab PC) held the lock of this
+ * unfinished attempt when the folder was listed. It is a snapshot: list again to see it
+ * change; imtehan_store_claim_async() checks again, for real.
+ */
+gboolean
+imtehan_attempt_summary_get_locked_elsewhere (ImtehanAttemptSummary *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), FALSE);
+  return self->locked_elsewhere;
+}
+
 /* Only the [Attempt] group: listing thousands of attempts must not load every quiz. */
 static ImtehanAttemptSummary *
 summary_new_from_bytes (GFile       *file,
@@ -244,7 +260,11 @@ struct _ImtehanStore
   GFile       *cache_directory;  /* NULL: no summary cache */
   char        *cache_path;       /* this folder's cache file in it, or NULL */
   GThreadPool *writer;
-  GHashTable  *locks;   /* attempt id → fd holding flock() on "<id>.lock" */
+
+  /* Taken by the worker (lock_thread(), claim_thread(), listings) and by the caller's
+   * thread (imtehan_store_unlock() from the main loop, imtehan_store_lock()). */
+  GMutex       locks_mutex;
+  GHashTable  *locks;   /* attempt id → fd holding flock() on "<id>.lock", or LOCK_PENDING */
 
   GMutex       cache_mutex;
   GHashTable  *cache;        /* file name → CacheEntry, as of the last listing; NULL before */
@@ -252,6 +272,9 @@ struct _ImtehanStore
   guint        n_listings;
   guint        n_files_read; /* atomic; attempt files read and parsed by listings */
 };
+
+/* Asked for by imtehan_store_lock_async(), not taken yet by the worker. */
+#define LOCK_PENDING (-1)
 
 G_DEFINE_FINAL_TYPE (ImtehanStore, imtehan_store, G_TYPE_OBJECT)
 
@@ -373,20 +396,28 @@ write_job (GTask *task_owned)
 /* Set while a writer thread runs a job, including when it frees the task. */
 static GPrivate in_writer = G_PRIVATE_INIT (NULL);
 
-static void list_thread (GTask *task_owned);
+static void list_thread  (GTask *task_owned);
+static void lock_thread  (GTask *task_owned);
+static void claim_thread (GTask *task_owned);
 
-/* Listings run on the same queue as the writes, after them: a listing asked for after a
- * save (Submit, then Back to Start) always sees that save. Each job takes the task's
- * reference. */
+/* Listings, locks and claims run on the same queue as the writes, after them: a listing
+ * asked for after a save (Submit, then Back to Start) always sees that save, a claim loads
+ * what the last save wrote, and a new attempt's lock is taken before its first save. Each
+ * job takes the task's reference. */
 static void
 writer_func (gpointer data,
              gpointer user_data)
 {
   GTask *task = data;
+  gpointer tag = g_task_get_source_tag (task);
 
   g_private_set (&in_writer, GINT_TO_POINTER (TRUE));
-  if (g_task_get_source_tag (task) == imtehan_store_list_async)
+  if (tag == imtehan_store_list_async)
     list_thread (task);
+  else if (tag == imtehan_store_lock_async)
+    lock_thread (task);
+  else if (tag == imtehan_store_claim_async)
+    claim_thread (task);
   else
     write_job (task);
   g_private_set (&in_writer, NULL);
@@ -424,6 +455,7 @@ imtehan_store_finalize (GObject *object)
         }
       g_clear_pointer (&self->locks, g_hash_table_unref);
     }
+  g_mutex_clear (&self->locks_mutex);
   g_clear_pointer (&self->cache, g_hash_table_unref);
   g_mutex_clear (&self->cache_mutex);
   g_clear_pointer (&self->cache_path, g_free);
@@ -528,6 +560,7 @@ static void
 imtehan_store_init (ImtehanStore *self)
 {
   self->writer = g_thread_pool_new (writer_func, NULL, 1, FALSE, NULL);
+  g_mutex_init (&self->locks_mutex);
   self->locks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_mutex_init (&self->cache_mutex);
 }
@@ -725,36 +758,22 @@ remove_stale_lock (const char *path)
   close (fd);
 }
 
-/**
- * imtehan_store_lock:
- *
- * Marks the attempt as open in this process, with an flock() on "<id>.lock" in the folder.
- * Another instance (there is one per D-Bus session, but none is unique without a session
- * bus) or another PC on a shared folder then sees it as busy and does not resume it, so no
- * attempt file is ever written by two processes at once. The lock goes when the process
- * does, even after SIGKILL. On network file systems flock() may only be local.
- *
- * Returns: %FALSE with %G_IO_ERROR_BUSY if another process holds it
- */
-gboolean
-imtehan_store_lock (ImtehanStore  *self,
-                    const char    *attempt_id,
-                    GError       **error)
+/* Takes the lock of @attempt_id and records it; a pending request for it is dropped if that
+ * fails. Called with locks_mutex held: the I/O is an open() and a non-blocking flock(). */
+static gboolean
+take_lock (ImtehanStore  *self,
+           const char    *attempt_id,
+           GError       **error)
 {
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
   int fd;
 
-  g_return_val_if_fail (IMTEHAN_IS_STORE (self), FALSE);
-  g_return_val_if_fail (attempt_id != NULL, FALSE);
-
-  if (g_hash_table_contains (self->locks, attempt_id))
-    return TRUE;
-
   dir = g_file_get_path (self->directory);
   if (g_mkdir_with_parents (dir, 0700) != 0)
     {
       int saved_errno = errno;
+      g_hash_table_remove (self->locks, attempt_id);
       g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
                    _("Could not create the folder “%s”: %s"), dir, g_strerror (saved_errno));
       return FALSE;
@@ -764,6 +783,7 @@ imtehan_store_lock (ImtehanStore  *self,
   if ((fd = g_open (path, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) < 0)
     {
       int saved_errno = errno;
+      g_hash_table_remove (self->locks, attempt_id);
       g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
                    "%s: %s", path, g_strerror (saved_errno));
       return FALSE;
@@ -773,6 +793,7 @@ imtehan_store_lock (ImtehanStore  *self,
       int saved_errno = errno;
 
       close (fd);
+      g_hash_table_remove (self->locks, attempt_id);
       if (saved_errno == EWOULDBLOCK)
         g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_BUSY,
                              _("This attempt is open in another window"));
@@ -782,26 +803,136 @@ imtehan_store_lock (ImtehanStore  *self,
       return FALSE;
     }
 
-  g_hash_table_insert (self->locks, g_strdup (attempt_id), GINT_TO_POINTER (fd));
+  g_hash_table_replace (self->locks, g_strdup (attempt_id), GINT_TO_POINTER (fd));
   return TRUE;
+}
+
+/* Whether this store holds the lock; a pending one is not held yet. locks_mutex held. */
+static gboolean
+holds_lock (ImtehanStore *self,
+            const char   *attempt_id)
+{
+  gpointer fd;
+
+  return g_hash_table_lookup_extended (self->locks, attempt_id, NULL, &fd) &&
+         GPOINTER_TO_INT (fd) != LOCK_PENDING;
+}
+
+/**
+ * imtehan_store_lock:
+ *
+ * Marks the attempt as open in this process, with an flock() on "<id>.lock" in the folder.
+ * Another instance (there is one per D-Bus session, but none is unique without a session
+ * bus) or another PC on a shared folder then sees it as busy and does not resume it, so no
+ * attempt file is ever written by two processes at once. The lock goes when the process
+ * does, even after SIGKILL. On network file systems flock() may only be local.
+ *
+ * This does file I/O: from the main loop, use imtehan_store_lock_async().
+ *
+ * Returns: %FALSE with %G_IO_ERROR_BUSY if another process holds it
+ */
+gboolean
+imtehan_store_lock (ImtehanStore  *self,
+                    const char    *attempt_id,
+                    GError       **error)
+{
+  g_autoptr(GMutexLocker) locker = NULL;
+
+  g_return_val_if_fail (IMTEHAN_IS_STORE (self), FALSE);
+  g_return_val_if_fail (attempt_id != NULL, FALSE);
+
+  locker = g_mutex_locker_new (&self->locks_mutex);
+  if (holds_lock (self, attempt_id))
+    return TRUE;
+  return take_lock (self, attempt_id, error);
+}
+
+static void
+lock_thread (GTask *task_owned)
+{
+  g_autoptr(GTask) task = task_owned;
+  ImtehanStore *self = g_task_get_source_object (task);
+  const char *attempt_id = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&self->locks_mutex);
+
+  /* Released before its turn came (imtehan_store_unlock() drops a pending lock), or taken
+   * meanwhile by a claim: nothing to do. */
+  if (!g_hash_table_contains (self->locks, attempt_id) || holds_lock (self, attempt_id))
+    {
+      g_task_return_boolean (task, TRUE);
+      return;
+    }
+  if (take_lock (self, attempt_id, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, g_steal_pointer (&error));
+}
+
+/**
+ * imtehan_store_lock_async:
+ *
+ * imtehan_store_lock() on the store's worker, after the saves already queued and before
+ * those queued later: lock a new attempt, then save it. Until the worker has taken it, the
+ * lock counts as this store's (imtehan_store_is_locked_elsewhere() says %FALSE), and
+ * imtehan_store_unlock() cancels it.
+ */
+void
+imtehan_store_lock_async (ImtehanStore        *self,
+                          const char          *attempt_id,
+                          GCancellable        *cancellable,
+                          GAsyncReadyCallback  callback,
+                          gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (IMTEHAN_IS_STORE (self));
+  g_return_if_fail (attempt_id != NULL);
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, imtehan_store_lock_async);
+  g_task_set_task_data (task, g_strdup (attempt_id), g_free);
+
+  g_mutex_lock (&self->locks_mutex);
+  if (!g_hash_table_contains (self->locks, attempt_id))
+    g_hash_table_insert (self->locks, g_strdup (attempt_id), GINT_TO_POINTER (LOCK_PENDING));
+  g_mutex_unlock (&self->locks_mutex);
+
+  g_thread_pool_push (self->writer, g_steal_pointer (&task), NULL);
+}
+
+gboolean
+imtehan_store_lock_finish (ImtehanStore  *self,
+                           GAsyncResult  *result,
+                           GError       **error)
+{
+  g_return_val_if_fail (IMTEHAN_IS_STORE (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 void
 imtehan_store_unlock (ImtehanStore *self,
                       const char   *attempt_id)
 {
+  g_autoptr(GMutexLocker) locker = NULL;
   g_autofree char *path = NULL;
   gpointer fd;
 
   g_return_if_fail (IMTEHAN_IS_STORE (self));
   g_return_if_fail (attempt_id != NULL);
 
+  locker = g_mutex_locker_new (&self->locks_mutex);
   if (!g_hash_table_lookup_extended (self->locks, attempt_id, NULL, &fd))
     return;
-  /* Unlinked while still locked, so nobody can take a lock on a file about to vanish. */
-  path = lock_path (self, attempt_id);
-  g_unlink (path);
-  close (GPOINTER_TO_INT (fd));
+  if (GPOINTER_TO_INT (fd) != LOCK_PENDING)
+    {
+      /* Unlinked while still locked, so nobody can take a lock on a file about to vanish. */
+      path = lock_path (self, attempt_id);
+      g_unlink (path);
+      close (GPOINTER_TO_INT (fd));
+    }
   g_hash_table_remove (self->locks, attempt_id);
 }
 
@@ -809,6 +940,7 @@ gboolean
 imtehan_store_is_locked_elsewhere (ImtehanStore *self,
                                    const char   *attempt_id)
 {
+  g_autoptr(GMutexLocker) locker = NULL;
   g_autofree char *path = NULL;
   gboolean busy;
   int fd;
@@ -816,6 +948,9 @@ imtehan_store_is_locked_elsewhere (ImtehanStore *self,
   g_return_val_if_fail (IMTEHAN_IS_STORE (self), FALSE);
   g_return_val_if_fail (attempt_id != NULL, FALSE);
 
+  /* Held while testing: the test's own flock() would make a lock_thread() of this store,
+   * running at that moment, fail as if another process held it. */
+  locker = g_mutex_locker_new (&self->locks_mutex);
   if (g_hash_table_contains (self->locks, attempt_id))
     return FALSE;
   path = lock_path (self, attempt_id);
@@ -1280,6 +1415,8 @@ list_folder (ImtehanStore  *self,
                                     cache_entry_new (&stamp, summary, listing));
               self->cache_dirty = TRUE;
             }
+          else if (!summary->finished)
+            summary->locked_elsewhere = imtehan_store_is_locked_elsewhere (self, summary->id);
           g_ptr_array_add (summaries, summary);
           continue;
         }
@@ -1444,4 +1581,154 @@ imtehan_store_load (ImtehanStore          *self,
                                              cancellable, error)))
     return NULL;
   return imtehan_attempt_new_from_bytes (quiz, bytes, display, error);
+}
+
+typedef struct
+{
+  ImtehanStore   *store;
+  char           *attempt_id;
+  ImtehanAttempt *attempt;
+  gboolean        locked;  /* by the claim, and not handed over yet */
+} ClaimResult;
+
+/* A claim whose result nobody took (the window went away, the callback was cancelled)
+ * gives its lock back: otherwise no other process could resume that attempt until this one
+ * quits. */
+static void
+claim_result_free (ClaimResult *claim)
+{
+  if (claim->locked)
+    imtehan_store_unlock (claim->store, claim->attempt_id);
+  g_clear_object (&claim->attempt);
+  g_clear_pointer (&claim->attempt_id, g_free);
+  g_clear_object (&claim->store);
+  g_free (claim);
+}
+
+typedef struct
+{
+  ImtehanAttemptSummary *summary;
+  ImtehanQuiz           *quiz;
+} ClaimData;
+
+static void
+claim_data_free (ClaimData *data)
+{
+  g_clear_object (&data->summary);
+  g_clear_object (&data->quiz);
+  g_free (data);
+}
+
+static void
+claim_thread (GTask *task_owned)
+{
+  g_autoptr(GTask) task = task_owned;
+  ImtehanStore *self = g_task_get_source_object (task);
+  ClaimData *data = g_task_get_task_data (task);
+  const char *attempt_id = data->summary->id;
+  g_autoptr(ImtehanAttempt) attempt = NULL;
+  g_autoptr(GError) error = NULL;
+  ClaimResult *claim;
+  gboolean locked = FALSE;
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+
+  if (!data->summary->finished)
+    {
+      g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&self->locks_mutex);
+
+      if (!holds_lock (self, attempt_id))
+        {
+          if (!take_lock (self, attempt_id, &error))
+            {
+              g_task_return_error (task, g_steal_pointer (&error));
+              return;
+            }
+          locked = TRUE;
+        }
+    }
+
+  attempt = imtehan_store_load (self, data->summary, data->quiz, g_task_get_cancellable (task),
+                                &error);
+  /* A lock taken here is given back if the load fails; and a finished attempt is never
+   * written again, so it needs none. */
+  if (locked && (attempt == NULL || imtehan_attempt_get_finished (attempt)))
+    {
+      imtehan_store_unlock (self, attempt_id);
+      locked = FALSE;
+    }
+  if (attempt == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  claim = g_new0 (ClaimResult, 1);
+  claim->store = g_object_ref (self);
+  claim->attempt_id = g_strdup (attempt_id);
+  claim->attempt = g_steal_pointer (&attempt);
+  claim->locked = locked;
+  g_task_return_pointer (task, claim, (GDestroyNotify)claim_result_free);
+}
+
+/**
+ * imtehan_store_claim_async:
+ *
+ * Makes the attempt of @summary this process's own, on the store's worker, after the saves
+ * queued before: an unfinished attempt is locked (as imtehan_store_lock() does), then the
+ * attempt is loaded. No file I/O happens on the calling thread.
+ *
+ * The lock is checked again here, whatever the summary said when the folder was listed: if
+ * another process holds it, the claim fails with %G_IO_ERROR_BUSY. If the load fails, a
+ * lock taken by the claim is released; errors are those of imtehan_store_load().
+ */
+void
+imtehan_store_claim_async (ImtehanStore          *self,
+                           ImtehanAttemptSummary *summary,
+                           ImtehanQuiz           *quiz,
+                           GCancellable          *cancellable,
+                           GAsyncReadyCallback    callback,
+                           gpointer               user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  ClaimData *data;
+
+  g_return_if_fail (IMTEHAN_IS_STORE (self));
+  g_return_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (summary));
+  g_return_if_fail (IMTEHAN_IS_QUIZ (quiz));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, imtehan_store_claim_async);
+  data = g_new0 (ClaimData, 1);
+  data->summary = g_object_ref (summary);
+  data->quiz = g_object_ref (quiz);
+  g_task_set_task_data (task, data, (GDestroyNotify)claim_data_free);
+
+  g_thread_pool_push (self->writer, g_steal_pointer (&task), NULL);
+}
+
+/**
+ * imtehan_store_claim_finish:
+ *
+ * Returns: (transfer full): the attempt; if it is unfinished, this store holds its lock
+ *   until imtehan_store_unlock()
+ */
+ImtehanAttempt *
+imtehan_store_claim_finish (ImtehanStore  *self,
+                            GAsyncResult  *result,
+                            GError       **error)
+{
+  ClaimResult *claim;
+  ImtehanAttempt *attempt;
+
+  g_return_val_if_fail (IMTEHAN_IS_STORE (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  if (!(claim = g_task_propagate_pointer (G_TASK (result), error)))
+    return NULL;
+  attempt = g_steal_pointer (&claim->attempt);
+  claim->locked = FALSE;
+  claim_result_free (claim);
+  return attempt;
 }

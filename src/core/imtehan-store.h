@@ -24,6 +24,7 @@ gboolean    imtehan_attempt_summary_get_finished    (ImtehanAttemptSummary *self
 guint       imtehan_attempt_summary_get_score       (ImtehanAttemptSummary *self);
 guint       imtehan_attempt_summary_get_total       (ImtehanAttemptSummary *self);
 guint       imtehan_attempt_summary_get_n_answered  (ImtehanAttemptSummary *self);
+gboolean    imtehan_attempt_summary_get_locked_elsewhere (ImtehanAttemptSummary *self);
 
 #define IMTEHAN_TYPE_STORE (imtehan_store_get_type ())
 G_DECLARE_FINAL_TYPE (ImtehanStore, imtehan_store, IMTEHAN, STORE, GObject)
@@ -62,12 +63,29 @@ gboolean        imtehan_store_lock             (ImtehanStore    *self,
                                                 GError         **error);
 void            imtehan_store_unlock           (ImtehanStore    *self,
                                                 const char      *attempt_id);
+void            imtehan_store_lock_async       (ImtehanStore    *self,
+                                                const char      *attempt_id,
+                                                GCancellable    *cancellable,
+                                                GAsyncReadyCallback callback,
+                                                gpointer         user_data);
+gboolean        imtehan_store_lock_finish      (ImtehanStore    *self,
+                                                GAsyncResult    *result,
+                                                GError         **error);
 gboolean        imtehan_store_is_locked_elsewhere (ImtehanStore *self,
                                                 const char      *attempt_id);
 ImtehanAttempt *imtehan_store_load             (ImtehanStore    *self,
                                                 ImtehanAttemptSummary *summary,
                                                 ImtehanQuiz     *quiz,
                                                 GCancellable    *cancellable,
+                                                GError         **error);
+void            imtehan_store_claim_async      (ImtehanStore    *self,
+                                                ImtehanAttemptSummary *summary,
+                                                ImtehanQuiz     *quiz,
+                                                GCancellable    *cancellable,
+                                                GAsyncReadyCallback callback,
+                                                gpointer         user_data);
+ImtehanAttempt *imtehan_store_claim_finish     (ImtehanStore    *self,
+                                                GAsyncResult    *result,
                                                 GError         **error);
 
 G_END_DECLS
