@@ -56,6 +56,7 @@ struct _ImtehanWindow
   GPtrArray            *unsaved;      /* ImtehanAttempt whose last save failed */
   GError               *save_error;   /* the last failure, while any is unsaved */
   gboolean              close_confirmed;
+  gboolean              claiming;     /* an attempt is being locked and loaded to resume or open */
   guint                 retry_source;
 };
 
@@ -107,9 +108,11 @@ find_resumable (ImtehanWindow *self)
     {
       g_autoptr(ImtehanAttemptSummary) summary = g_list_model_get_item (G_LIST_MODEL (self->history), i);
 
-      /* One that another instance or PC has open is theirs to finish. */
+      /* One that another instance or PC had open when the folder was listed is theirs to
+       * finish. The listing found that out on the store's worker: this runs at every
+       * update_actions(), and a lab share can take seconds to answer. */
       if (!imtehan_attempt_summary_get_finished (summary) &&
-          !imtehan_store_is_locked_elsewhere (self->store, imtehan_attempt_summary_get_id (summary)))
+          !imtehan_attempt_summary_get_locked_elsewhere (summary))
         return g_steal_pointer (&summary);
     }
   return NULL;
@@ -267,6 +270,8 @@ same_summary (ImtehanAttemptSummary *a,
          imtehan_attempt_summary_get_score (a) == imtehan_attempt_summary_get_score (b) &&
          imtehan_attempt_summary_get_total (a) == imtehan_attempt_summary_get_total (b) &&
          imtehan_attempt_summary_get_n_answered (a) == imtehan_attempt_summary_get_n_answered (b) &&
+         imtehan_attempt_summary_get_locked_elsewhere (a) ==
+           imtehan_attempt_summary_get_locked_elsewhere (b) &&
          g_strcmp0 (imtehan_attempt_summary_get_language (a),
                     imtehan_attempt_summary_get_language (b)) == 0 &&
          g_strcmp0 (imtehan_attempt_summary_get_learner (a),
@@ -509,19 +514,32 @@ update_actions (ImtehanWindow *self)
 }
 
 static void
+lock_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  g_autofree char *attempt_id = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!imtehan_store_lock_finish (IMTEHAN_STORE (object), result, &error))
+    g_debug ("Could not lock attempt %s: %s", attempt_id, error->message);
+}
+
+static void
 set_attempt (ImtehanWindow  *self,
              ImtehanAttempt *attempt)
 {
-  g_autoptr(GError) error = NULL;
-
   if (self->attempt == attempt)
     return;
   if (self->attempt != NULL)
     imtehan_store_unlock (self->store, imtehan_attempt_get_id (self->attempt));
   g_set_object (&self->attempt, attempt);
-  /* Held while the attempt is ours: no other process resumes it and writes its file. */
-  if (attempt != NULL && !imtehan_store_lock (self->store, imtehan_attempt_get_id (attempt), &error))
-    g_debug ("Could not lock attempt %s: %s", imtehan_attempt_get_id (attempt), error->message);
+  /* Held while the attempt is ours: no other process resumes it and writes its file. Taken
+   * on the store's worker, before the saves queued after this; a claimed attempt has it
+   * already. */
+  if (attempt != NULL)
+    imtehan_store_lock_async (self->store, imtehan_attempt_get_id (attempt), NULL, lock_cb,
+                              g_strdup (imtehan_attempt_get_id (attempt)));
   g_signal_group_set_target (self->attempt_signals, attempt);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ATTEMPT]);
 }
@@ -566,20 +584,84 @@ start_action (GtkWidget  *widget,
   start_new_attempt (IMTEHAN_WINDOW (widget));
 }
 
-/* Takes the attempt's lock before it is resumed here, or tells why not (it is open in
- * another instance or on another PC). */
-static gboolean
-claim_for_resume (ImtehanWindow *self,
-                  const char    *attempt_id)
+typedef struct
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *message = NULL;
+  ImtehanWindow *window;
+  gboolean       resume;  /* win.resume, rather than win.open-attempt */
+} ClaimData;
 
-  if (imtehan_store_lock (self->store, attempt_id, &error))
-    return TRUE;
-  message = g_strdup_printf (_("The attempt could not be resumed: %s"), error->message);
-  toast (self, message);
-  return FALSE;
+static void
+claim_data_free (ClaimData *data)
+{
+  g_clear_object (&data->window);
+  g_free (data);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ClaimData, claim_data_free)
+
+/* The attempt is locked and loaded: it is resumed, or shown if it is finished; or the user
+ * is told why not (it is open in another instance or on another PC, or it cannot be read). */
+static void
+claim_cb (GObject      *object,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  g_autoptr(ClaimData) data = user_data;
+  ImtehanWindow *self = data->window;
+  g_autoptr(ImtehanAttempt) attempt = NULL;
+  g_autoptr(GError) error = NULL;
+
+  self->claiming = FALSE;
+  attempt = imtehan_store_claim_finish (IMTEHAN_STORE (object), result, &error);
+  if (attempt == NULL)
+    {
+      g_autofree char *message = NULL;
+
+      /* Disposed: nothing left to show it in (the store gave the lock back). */
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+      if (data->resume || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_BUSY))
+        message = g_strdup_printf (_("The attempt could not be resumed: %s"), error->message);
+      else
+        message = g_strdup_printf (_("This attempt could not be opened: %s"), error->message);
+      toast (self, message);
+      /* Taken by another process since the listing: listed again, it is not offered. */
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_BUSY))
+        reload_history (self);
+      return;
+    }
+
+  if (data->resume)
+    {
+      set_attempt (self, attempt);
+      imtehan_attempt_set_language (self->attempt, imtehan_i18n_get_language ());
+      show_page (self, "question");
+    }
+  else if (!imtehan_attempt_get_finished (attempt))
+    {
+      set_attempt (self, attempt);
+      show_page (self, "question");
+    }
+  else
+    {
+      g_set_object (&self->shown, attempt);
+      show_page (self, "results");
+    }
+}
+
+/* Locks (if it is unfinished) and loads the attempt of @summary on the store's worker,
+ * after the saves queued before; claim_cb() goes on. Activations meanwhile are ignored. */
+static void
+claim_attempt (ImtehanWindow         *self,
+               ImtehanAttemptSummary *summary,
+               gboolean               resume)
+{
+  ClaimData *data = g_new0 (ClaimData, 1);
+
+  data->window = g_object_ref (self);
+  data->resume = resume;
+  self->claiming = TRUE;
+  imtehan_store_claim_async (self->store, summary, self->quiz, self->cancellable, claim_cb, data);
 }
 
 static void
@@ -589,25 +671,14 @@ resume_action (GtkWidget  *widget,
 {
   ImtehanWindow *self = IMTEHAN_WINDOW (widget);
   g_autoptr(ImtehanAttemptSummary) summary = NULL;
-  g_autoptr(ImtehanAttempt) attempt = NULL;
-  g_autoptr(GError) error = NULL;
 
+  if (self->claiming)
+    return;
   if (!attempt_in_progress (self))
     {
-      if (!(summary = find_resumable (self)))
-        return;
-      if (!claim_for_resume (self, imtehan_attempt_summary_get_id (summary)))
-        return;
-      if (!(attempt = imtehan_store_load (self->store, summary, self->quiz, NULL, &error)))
-        {
-          g_autofree char *message = g_strdup_printf (_("The attempt could not be resumed: %s"),
-                                                      error->message);
-
-          imtehan_store_unlock (self->store, imtehan_attempt_summary_get_id (summary));
-          toast (self, message);
-          return;
-        }
-      set_attempt (self, attempt);
+      if ((summary = find_resumable (self)) != NULL)
+        claim_attempt (self, summary, TRUE);
+      return;
     }
   imtehan_attempt_set_language (self->attempt, imtehan_i18n_get_language ());
   show_page (self, "question");
@@ -747,39 +818,33 @@ open_attempt_action (GtkWidget  *widget,
   ImtehanWindow *self = IMTEHAN_WINDOW (widget);
   const char *id = g_variant_get_string (parameter, NULL);
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->history));
-  g_autoptr(ImtehanAttempt) attempt = NULL;
-  g_autoptr(GError) error = NULL;
 
+  if (self->claiming)
+    return;
+
+  /* The attempt in memory is the one to show: its file may be behind it. */
   if (self->attempt != NULL && g_str_equal (imtehan_attempt_get_id (self->attempt), id))
-    attempt = g_object_ref (self->attempt);
+    {
+      if (!imtehan_attempt_get_finished (self->attempt))
+        {
+          show_page (self, "question");
+          return;
+        }
+      g_set_object (&self->shown, self->attempt);
+      show_page (self, "results");
+      return;
+    }
 
-  for (guint i = 0; attempt == NULL && i < n; i++)
+  for (guint i = 0; i < n; i++)
     {
       g_autoptr(ImtehanAttemptSummary) summary = g_list_model_get_item (G_LIST_MODEL (self->history), i);
 
-      if (!g_str_equal (imtehan_attempt_summary_get_id (summary), id))
-        continue;
-      if (!(attempt = imtehan_store_load (self->store, summary, self->quiz, NULL, &error)))
+      if (g_str_equal (imtehan_attempt_summary_get_id (summary), id))
         {
-          g_autofree char *message = g_strdup_printf (_("This attempt could not be opened: %s"),
-                                                      error->message);
-          toast (self, message);
+          claim_attempt (self, summary, FALSE);
           return;
         }
     }
-  if (attempt == NULL)
-    return;
-
-  if (!imtehan_attempt_get_finished (attempt))
-    {
-      if (attempt != self->attempt && !claim_for_resume (self, imtehan_attempt_get_id (attempt)))
-        return;
-      set_attempt (self, attempt);
-      show_page (self, "question");
-      return;
-    }
-  g_set_object (&self->shown, attempt);
-  show_page (self, "results");
 }
 
 static void

@@ -13,6 +13,7 @@
 #include "imtehan-progress.h"
 #include "imtehan-question-page.h"
 #include "imtehan-quiz.h"
+#include "imtehan-start-page.h"
 #include "imtehan-store.h"
 #include "imtehan-window.h"
 
@@ -327,6 +328,23 @@ test_choices_accessible (Fixture       *fixture,
     }
 }
 
+/* Resuming or opening a saved attempt locks and loads it on the store's worker, after the
+ * saves queued before: the page changes once that is done. */
+static void
+wait_for_page (Fixture    *fixture,
+               const char *name)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (g_strcmp0 (imtehan_window_get_page_name (fixture->window), name) != 0 &&
+         g_get_monotonic_time () < deadline)
+    {
+      g_usleep (1000);
+      spin ();
+    }
+  g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, name);
+}
+
 static void
 test_resume (Fixture       *fixture,
              gconstpointer  data)
@@ -343,7 +361,7 @@ test_resume (Fixture       *fixture,
   g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "start");
 
   activate (fixture, "win.resume", NULL);
-  g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "question");
+  wait_for_page (fixture, "question");
   g_assert_cmpstr (imtehan_attempt_get_id (imtehan_window_get_attempt (fixture->window)), ==, id);
   g_assert_cmpuint (imtehan_attempt_get_current (imtehan_window_get_attempt (fixture->window)), ==, 1);
 }
@@ -460,7 +478,7 @@ test_history_and_try_again (Fixture       *fixture,
   g_assert_cmpuint (g_list_model_get_n_items (history), ==, 2);
 
   activate (fixture, "win.open-attempt", g_variant_new_string (first_id));
-  g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "results");
+  wait_for_page (fixture, "results");
 }
 
 static void
@@ -476,6 +494,18 @@ wait_for_history (Fixture *fixture,
       spin ();
     }
   g_assert_cmpuint (g_list_model_get_n_items (history), ==, n);
+}
+
+/* Whether the start page offers to resume an attempt. */
+static gboolean
+resume_offered (Fixture *fixture)
+{
+  GtkWidget *page = imtehan_window_get_page (fixture->window);
+
+  g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "start");
+  return gtk_widget_get_visible (GTK_WIDGET (gtk_widget_get_template_child (page,
+                                                                            IMTEHAN_TYPE_START_PAGE,
+                                                                            "resume_button")));
 }
 
 /* An unfinished attempt that another instance (or lab PC) has open is not resumed here:
@@ -503,6 +533,7 @@ test_resume_skips_attempt_open_elsewhere (Fixture       *fixture,
   gtk_window_present (GTK_WINDOW (fixture->window));
   spin ();
   wait_for_history (fixture, 1);
+  g_assert_false (resume_offered (fixture));
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.resume", NULL);
   spin ();
   g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "start");
@@ -781,6 +812,45 @@ test_unreadable_results (Fixture       *fixture,
   g_assert_true (g_file_test (corrupt, G_FILE_TEST_EXISTS));
 }
 
+/* Free when the folder was listed, taken by another instance or PC since: resuming it is
+ * refused with the reason, and the start page stops offering it. */
+static void
+test_resume_taken_since_listed (Fixture       *fixture,
+                                gconstpointer  data)
+{
+  g_autofree char *dir = attempts_dir ();
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  g_autoptr(ImtehanStore) elsewhere = imtehan_store_new (folder);
+  g_autoptr(ImtehanAttempt) theirs = imtehan_attempt_new (imtehan_application_get_quiz (app), 0);
+  g_autoptr(GError) error = NULL;
+  gint64 deadline;
+
+  g_assert_true (imtehan_store_save (elsewhere, theirs, NULL, &error));
+  g_assert_no_error (error);
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  spin ();
+  fixture->window = imtehan_window_new (app);
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  wait_for_history (fixture, 1);
+  g_assert_true (resume_offered (fixture));
+
+  g_assert_true (imtehan_store_lock (elsewhere, imtehan_attempt_get_id (theirs), &error));
+  g_assert_no_error (error);
+  activate (fixture, "win.resume", NULL);
+  wait_for_label (fixture, "The attempt could not be resumed: This attempt is open in another window");
+  g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "start");
+  g_assert_null (imtehan_window_get_attempt (fixture->window));
+
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (resume_offered (fixture) && g_get_monotonic_time () < deadline)
+    {
+      g_usleep (1000);
+      spin ();
+    }
+  g_assert_false (resume_offered (fixture));
+  imtehan_store_unlock (elsewhere, imtehan_attempt_get_id (theirs));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -822,6 +892,8 @@ main (int   argc,
   g_test_add ("/window/history-and-try-again", Fixture, "en", fixture_setup, test_history_and_try_again, fixture_teardown);
   g_test_add ("/window/resume-skips-open-elsewhere", Fixture, "en", fixture_setup,
               test_resume_skips_attempt_open_elsewhere, fixture_teardown);
+  g_test_add ("/window/resume-taken-since-listed", Fixture, "en", fixture_setup,
+              test_resume_taken_since_listed, fixture_teardown);
   g_test_add ("/window/close-with-unsaved-answers", Fixture, "en", fixture_setup,
               test_close_with_unsaved_answers, fixture_teardown);
   g_test_add ("/window/shortcuts", Fixture, "en", fixture_setup, test_shortcuts_name_real_actions, fixture_teardown);
