@@ -132,7 +132,11 @@ imtehan_label_set_content (GtkLabel   *label,
   prepared = imtehan_text_prepare (text ? text : "", code);
   attrs = pango_attr_list_new ();
   pango_attr_list_insert (attrs, pango_attr_language_new (pango_language_from_string (code)));
-  gtk_label_set_attributes (label, attrs);
+  /* New attributes, even equal ones, make GtkLabel lay its text out again: a Nastaliq
+   * paragraph costs milliseconds to shape, and pages set the same text again often. */
+  if (gtk_label_get_attributes (label) == NULL ||
+      !pango_attr_list_equal (gtk_label_get_attributes (label), attrs))
+    gtk_label_set_attributes (label, attrs);
   pango_attr_list_unref (attrs);
   gtk_label_set_text (label, prepared);
 

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <pango/pangocairo.h>
 
 #include "imtehan-i18n.h"
 #include "imtehan-progress.h"
@@ -47,11 +48,13 @@ struct _ImtehanQuestionPage
  * are given the texts of the next one's questions rather than made again. */
 typedef struct
 {
-  GtkWidget *box;
-  GtkWidget *topic;     /* GtkLabel */
-  GtkWidget *question;  /* GtkLabel */
-  GtkWidget *choices_box;
-  GPtrArray *choices;   /* GtkCheckButton, in the order shown */
+  GtkWidget  *box;
+  GtkWidget  *topic;     /* GtkLabel */
+  GtkWidget  *question;  /* GtkLabel */
+  GtkWidget  *choices_box;
+  GPtrArray  *choices;   /* GtkCheckButton, in the order shown */
+  guint       index;     /* the question it shows, in the quiz */
+  const char *lang;      /* interned: the language of its texts */
 } QuestionView;
 
 static void
@@ -185,6 +188,7 @@ create_choice (ImtehanQuestionPage *self,
   gtk_widget_set_hexpand (gtk_widget_get_last_child (box), TRUE);
   gtk_check_button_set_child (GTK_CHECK_BUTTON (button), box);
   g_object_set_data (G_OBJECT (button), "text-label", text_label);
+  g_object_set_data (G_OBJECT (button), "letter-label", letter_label);
 
   g_signal_connect (button, "toggled", G_CALLBACK (choice_toggled_cb), self);
   return button;
@@ -247,28 +251,92 @@ create_view (ImtehanQuestionPage *self,
   return view;
 }
 
-/* A view for question @index: a spare one with as many choices, or a new one. */
-static QuestionView *
-show_view (ImtehanQuestionPage *self,
-           guint                index)
+/* Puts the choices of @view, which already shows their question, in @order: the buttons
+ * move, their texts stay laid out; only the letters follow the positions. */
+static void
+reorder_choices (QuestionView       *view,
+                 const char * const *order,
+                 const char         *lang)
 {
-  const char *lang = imtehan_i18n_get_language ();
-  ImtehanQuestion *question = imtehan_quiz_get_question (imtehan_attempt_get_quiz (self->attempt), index);
-  const char * const *order = imtehan_attempt_get_choice_order (self->attempt, index);
-  const char *topic = imtehan_question_get_topic (question, lang);
-  const char *text = imtehan_question_get_text (question, lang);
-  guint n_choices = g_strv_length ((char **)order);
-  QuestionView *view = NULL;
+  g_autoptr(GPtrArray) ordered = g_ptr_array_new ();
+  GtkWidget *previous = NULL;
 
-  for (guint i = 0; view == NULL && i < self->spares->len; i++)
+  for (guint i = 0; order[i] != NULL; i++)
+    for (guint j = 0; j < view->choices->len; j++)
+      {
+        GtkWidget *button = g_ptr_array_index (view->choices, j);
+
+        if (g_strcmp0 (g_object_get_data (G_OBJECT (button), "choice-id"), order[i]) == 0)
+          {
+            g_ptr_array_add (ordered, button);
+            break;
+          }
+      }
+  g_return_if_fail (ordered->len == view->choices->len);
+
+  for (guint i = 0; i < ordered->len; i++)
+    {
+      GtkWidget *button = g_ptr_array_index (ordered, i);
+      g_autofree char *letter = imtehan_i18n_choice_letter (i, lang);
+
+      gtk_box_reorder_child_after (GTK_BOX (view->choices_box), button, previous);
+      gtk_label_set_text (g_object_get_data (G_OBJECT (button), "letter-label"), letter);
+      g_ptr_array_index (view->choices, i) = button;
+      previous = button;
+    }
+}
+
+/* A spare view to show question @index in: the one that showed it in a former attempt (its
+ * Nastaliq text is laid out already: about 4 ms a question, tests/bench "navigate"), or one
+ * with as many choices, or none. */
+static QuestionView *
+take_spare (ImtehanQuestionPage *self,
+            guint                index,
+            guint                n_choices,
+            const char          *lang)
+{
+  guint found = G_MAXUINT;
+
+  for (guint i = 0; i < self->spares->len; i++)
     {
       QuestionView *spare = g_ptr_array_index (self->spares, i);
 
-      if (spare->choices->len == n_choices)
-        view = g_ptr_array_steal_index (self->spares, i);
+      if (spare->choices->len != n_choices)
+        continue;
+      if (spare->index == index && spare->lang == lang)
+        {
+          found = i;
+          break;
+        }
+      if (found == G_MAXUINT)
+        found = i;
+    }
+  return found == G_MAXUINT ? NULL : g_ptr_array_steal_index (self->spares, found);
+}
+
+/* A view for question @index: a spare one, or a new one. */
+static QuestionView *
+show_view (ImtehanQuestionPage *self,
+           ImtehanAttempt      *attempt,
+           guint                index)
+{
+  const char *lang = g_intern_string (imtehan_i18n_get_language ());
+  ImtehanQuestion *question = imtehan_quiz_get_question (imtehan_attempt_get_quiz (attempt), index);
+  const char * const *order = imtehan_attempt_get_choice_order (attempt, index);
+  const char *topic = imtehan_question_get_topic (question, lang);
+  const char *text = imtehan_question_get_text (question, lang);
+  guint n_choices = g_strv_length ((char **)order);
+  QuestionView *view = take_spare (self, index, n_choices, lang);
+
+  if (view != NULL && view->index == index && view->lang == lang)
+    {
+      reorder_choices (view, order, lang);
+      return view;
     }
   if (view == NULL)
     view = create_view (self, n_choices, lang);
+  view->index = index;
+  view->lang = lang;
 
   imtehan_label_set_content (GTK_LABEL (view->topic), topic, lang);
   gtk_widget_set_visible (view->topic, *topic != '\0');
@@ -280,7 +348,11 @@ show_view (ImtehanQuestionPage *self,
       GtkWidget *button = g_ptr_array_index (view->choices, i);
       const char *choice = imtehan_question_get_choice_text (question, order[i], lang);
 
+      g_autofree char *letter = imtehan_i18n_choice_letter (i, lang);
+
+      gtk_label_set_text (g_object_get_data (G_OBJECT (button), "letter-label"), letter);
       imtehan_label_set_content (g_object_get_data (G_OBJECT (button), "text-label"), choice, lang);
+      g_object_set_data (G_OBJECT (button), "choice-id", (gpointer)g_intern_string (order[i]));
       /* GTK 4.8 names a check button with a custom child "GtkCheckButton" unless it is
        * labelled: a screen reader hears the choice's own text. */
       gtk_accessible_update_property (GTK_ACCESSIBLE (button),
@@ -316,7 +388,7 @@ update_question (ImtehanQuestionPage *self)
   if (self->views->len == 0)
     g_ptr_array_set_size (self->views, imtehan_attempt_get_n_questions (self->attempt));
   if (!(view = g_ptr_array_index (self->views, self->shown)))
-    view = g_ptr_array_index (self->views, self->shown) = show_view (self, self->shown);
+    view = g_ptr_array_index (self->views, self->shown) = show_view (self, self->attempt, self->shown);
 
   for (guint i = 0; i < self->views->len; i++)
     {
@@ -491,6 +563,68 @@ imtehan_question_page_set_attempt (ImtehanQuestionPage *self,
   clear_views (self);
   if (attempt != NULL)
     update_question (self);
+}
+
+/* Draws @label's layout once, off screen, so that cairo has its glyphs: drawing a page of
+ * Nastaliq the first time rasterizes hundreds of them, about 10 ms (tests/bench, "navigate").
+ * The glyphs are cached with the font, which the window's renderer then uses. */
+static void
+draw_glyphs (GtkWidget *label)
+{
+  PangoLayout *layout = gtk_label_get_layout (GTK_LABEL (label));
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  int width, height;
+
+  pango_layout_get_pixel_size (layout, &width, &height);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_A8, CLAMP (width, 1, 2048), CLAMP (height, 1, 2048));
+  cr = cairo_create (surface);
+  pango_cairo_show_layout (cr, layout);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+/**
+ * imtehan_question_page_prepare:
+ * @attempt: an attempt like the one that will be shown (its choice order does not matter)
+ * @width: the width the page will have
+ *
+ * Builds the view of @attempt's current question and lays its text out at @width, while
+ * the page is not shown: the next attempt on this page then shows that question without
+ * laying anything out. Does nothing while the page shows an attempt.
+ */
+void
+imtehan_question_page_prepare (ImtehanQuestionPage *self,
+                               ImtehanAttempt      *attempt,
+                               int                  width)
+{
+  QuestionView *view;
+  int minimum, natural;
+
+  g_return_if_fail (IMTEHAN_IS_QUESTION_PAGE (self));
+  g_return_if_fail (IMTEHAN_IS_ATTEMPT (attempt));
+
+  if (self->attempt != NULL || width <= 0)
+    return;
+  view = show_view (self, attempt, imtehan_attempt_get_current (attempt));
+  /* Measuring the scrolled content at the page's width (the scrollbars overlay it) lays the
+   * view's labels out at the widths they will be given, and ImtehanWrapBin keeps that
+   * layout; then the view waits, hidden, with the others. (The page itself would not do: a
+   * scrolled window does not ask its content for a height.) */
+  gtk_widget_set_visible (view->box, TRUE);
+  gtk_widget_measure (gtk_scrolled_window_get_child (self->scroller), GTK_ORIENTATION_VERTICAL,
+                      width, &minimum, &natural, NULL, NULL);
+  gtk_widget_set_visible (view->box, FALSE);
+  draw_glyphs (view->topic);
+  draw_glyphs (view->question);
+  for (guint i = 0; i < view->choices->len; i++)
+    {
+      GObject *button = g_ptr_array_index (view->choices, i);
+
+      draw_glyphs (g_object_get_data (button, "letter-label"));
+      draw_glyphs (g_object_get_data (button, "text-label"));
+    }
+  g_ptr_array_add (self->spares, view);
 }
 
 GtkWidget *

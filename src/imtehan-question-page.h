@@ -16,6 +16,9 @@ G_DECLARE_FINAL_TYPE (ImtehanQuestionPage, imtehan_question_page, IMTEHAN, QUEST
 
 void       imtehan_question_page_set_attempt    (ImtehanQuestionPage *self,
                                                  ImtehanAttempt      *attempt);
+void       imtehan_question_page_prepare        (ImtehanQuestionPage *self,
+                                                 ImtehanAttempt      *attempt,
+                                                 int                  width);
 GtkWidget *imtehan_question_page_get_choice     (ImtehanQuestionPage *self,
                                                  guint                position);
 GtkWidget *imtehan_question_page_get_progress   (ImtehanQuestionPage *self);

@@ -53,6 +53,8 @@ struct _ImtehanWindow
   char                 *language;
   GtkWidget            *pages[5];
   GtkWindow            *shortcuts;    /* built when first shown */
+  guint                 prepare_tick;
+  guint                 prepare_source;
   GPtrArray            *unsaved;      /* ImtehanAttempt whose last save failed */
   GError               *save_error;   /* the last failure, while any is unsaved */
   gboolean              close_confirmed;
@@ -313,6 +315,8 @@ replace_history (ImtehanWindow          *self,
                        (gpointer *)items + prefix, n_items - prefix - suffix);
 }
 
+static void schedule_prepare_question (ImtehanWindow *self);
+
 static void
 history_cb (GObject      *object,
             GAsyncResult *result,
@@ -360,6 +364,7 @@ history_cb (GObject      *object,
   replace_history (self, (ImtehanAttemptSummary **)mine->pdata, mine->len);
   update_actions (self);
   imtehan_bench_mark_after_paint (GTK_WIDGET (self), "history-ready");
+  schedule_prepare_question (self);
 }
 
 static void
@@ -404,6 +409,50 @@ ensure_page (ImtehanWindow *self,
   gtk_stack_add_named (self->stack, page, page_names[index]);
   self->pages[index] = page;
   return page;
+}
+
+/* Opening the first question the first time built the question page and laid its Nastaliq
+ * text out in one go: about 60 ms between the click and the question (tests/bench,
+ * "navigate"). Once the start page and its history are shown and the main loop is idle, the
+ * page is built and the first question laid out at the window's width, so that Start only
+ * shows them. */
+static gboolean
+prepare_question_cb (gpointer user_data)
+{
+  ImtehanWindow *self = user_data;
+  g_autoptr(ImtehanAttempt) attempt = NULL;
+
+  self->prepare_source = 0;
+  if (self->pages[PAGE_QUESTION] != NULL || g_strcmp0 (self->page_name, "start") != 0)
+    return G_SOURCE_REMOVE;
+  attempt = imtehan_attempt_new (self->quiz, 0);
+  imtehan_question_page_prepare (IMTEHAN_QUESTION_PAGE (ensure_page (self, PAGE_QUESTION)),
+                                 attempt, gtk_widget_get_width (GTK_WIDGET (self->stack)));
+  return G_SOURCE_REMOVE;
+}
+
+/* The history can be read before the window has its size: then after a frame. */
+static gboolean
+prepare_question_tick_cb (GtkWidget     *widget,
+                          GdkFrameClock *clock,
+                          gpointer       user_data)
+{
+  ImtehanWindow *self = IMTEHAN_WINDOW (widget);
+
+  if (gtk_widget_get_width (GTK_WIDGET (self->stack)) <= 0)
+    return G_SOURCE_CONTINUE;
+  self->prepare_tick = 0;
+  if (self->prepare_source == 0)
+    self->prepare_source = g_idle_add_full (G_PRIORITY_LOW, prepare_question_cb, self, NULL);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule_prepare_question (ImtehanWindow *self)
+{
+  if (self->pages[PAGE_QUESTION] == NULL && self->prepare_source == 0 && self->prepare_tick == 0)
+    self->prepare_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), prepare_question_tick_cb,
+                                                       NULL, NULL);
 }
 
 /* Gives the page about to be shown the attempt it shows. Hidden pages get it when they are
@@ -1059,6 +1108,7 @@ imtehan_window_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_handle_id (&self->retry_source, g_source_remove);
+  g_clear_handle_id (&self->prepare_source, g_source_remove);
   if (self->attempt_signals)
     g_signal_group_set_target (self->attempt_signals, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), IMTEHAN_TYPE_WINDOW);

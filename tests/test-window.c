@@ -16,6 +16,8 @@
 #include "imtehan-start-page.h"
 #include "imtehan-store.h"
 #include "imtehan-window.h"
+#include "imtehan-text.h"
+#include "imtehan-wrap-bin.h"
 
 static ImtehanApplication *app;
 static char *data_home;
@@ -326,6 +328,125 @@ test_choices_accessible (Fixture       *fixture,
       gtk_test_accessible_assert_property (choice, GTK_ACCESSIBLE_PROPERTY_LABEL,
                                            imtehan_question_get_choice_text (question, order[i], lang));
     }
+}
+
+static GtkWidget *
+choice_text_label (GtkWidget *choice)
+{
+  GtkWidget *box = gtk_check_button_get_child (GTK_CHECK_BUTTON (choice));
+
+  return imtehan_wrap_bin_get_child (IMTEHAN_WRAP_BIN (gtk_widget_get_last_child (box)));
+}
+
+static const char *
+choice_letter (GtkWidget *choice)
+{
+  GtkWidget *box = gtk_check_button_get_child (GTK_CHECK_BUTTON (choice));
+
+  return gtk_label_get_text (GTK_LABEL (gtk_widget_get_first_child (box)));
+}
+
+/* A later attempt shows a question in the widgets that showed it before (its Nastaliq is laid
+ * out already): the choices move to the new attempt's order, each with its own text, and the
+ * letters stay in place. */
+static void
+test_choices_reused (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  const char *lang = data;
+  g_autoptr(GHashTable) labels = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_auto(GStrv) first_order = NULL;
+  ImtehanQuestionPage *page;
+  ImtehanQuestion *question;
+  ImtehanAttempt *attempt;
+  const char * const *order;
+  guint tries = 0;
+
+  activate (fixture, "win.start", NULL);
+  attempt = imtehan_window_get_attempt (fixture->window);
+  page = IMTEHAN_QUESTION_PAGE (imtehan_window_get_page (fixture->window));
+  question = imtehan_quiz_get_question (imtehan_attempt_get_quiz (attempt), 0);
+  /* Copied: the attempt goes when the next one starts. */
+  first_order = g_strdupv ((char **)imtehan_attempt_get_choice_order (attempt, 0));
+  for (guint i = 0; i < 4; i++)
+    g_hash_table_insert (labels, g_strdup (first_order[i]),
+                         choice_text_label (imtehan_question_page_get_choice (page, i)));
+
+  /* Until an attempt shows the choices in another order (1 in 24 keeps it). */
+  do
+    {
+      activate (fixture, "win.home", NULL);
+      activate (fixture, "win.start", NULL);
+      order = imtehan_attempt_get_choice_order (imtehan_window_get_attempt (fixture->window), 0);
+    }
+  while (g_strv_equal ((const char **)order, (const char **)first_order) && ++tries < 20);
+  g_assert_false (g_strv_equal ((const char **)order, (const char **)first_order));
+
+  for (guint i = 0; i < 4; i++)
+    {
+      GtkWidget *choice = imtehan_question_page_get_choice (page, i);
+      const char *text = imtehan_question_get_choice_text (question, order[i], lang);
+      g_autofree char *prepared = imtehan_text_prepare (text, lang);
+      g_autofree char *letter = imtehan_i18n_choice_letter (i, lang);
+
+      g_assert_true (choice_text_label (choice) == g_hash_table_lookup (labels, order[i]));
+      g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (choice_text_label (choice))), ==, prepared);
+      g_assert_cmpstr (choice_letter (choice), ==, letter);
+      gtk_test_accessible_assert_property (choice, GTK_ACCESSIBLE_PROPERTY_LABEL, text);
+    }
+  /* The widget order is the order shown: keyboard focus moves through them in it. */
+  for (guint i = 1; i < 4; i++)
+    g_assert_true (gtk_widget_get_prev_sibling (imtehan_question_page_get_choice (page, i)) ==
+                   imtehan_question_page_get_choice (page, i - 1));
+
+  /* And choosing by position picks the choice shown there. */
+  choose (fixture, 2);
+  g_assert_cmpstr (imtehan_attempt_get_answer (imtehan_window_get_attempt (fixture->window), 0),
+                   ==, order[2]);
+}
+
+static GtkWindow *
+find_shortcuts_window (Fixture *fixture)
+{
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (GTK_IS_SHORTCUTS_WINDOW (l->data) &&
+        gtk_window_get_transient_for (l->data) == GTK_WINDOW (fixture->window))
+      return l->data;
+  return NULL;
+}
+
+/* The shortcuts window is built when asked for, and again in the new language after a
+ * switch. */
+static void
+test_shortcuts_window (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  GtkWindow *shortcuts;
+  GtkWindow *again;
+
+  g_assert_null (find_shortcuts_window (fixture));
+  activate (fixture, "win.show-help-overlay", NULL);
+  shortcuts = find_shortcuts_window (fixture);
+  g_assert_nonnull (shortcuts);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (shortcuts)));
+  g_assert_true (gtk_window_get_modal (shortcuts));
+  g_object_add_weak_pointer (G_OBJECT (shortcuts), (gpointer *)&shortcuts);
+
+  gtk_window_close (shortcuts);
+  spin ();
+  g_assert_nonnull (shortcuts);
+  activate (fixture, "win.show-help-overlay", NULL);
+  g_assert_true (find_shortcuts_window (fixture) == shortcuts);
+
+  activate (fixture, "win.toggle-language", NULL);
+  g_assert_null (shortcuts);
+  activate (fixture, "win.show-help-overlay", NULL);
+  again = find_shortcuts_window (fixture);
+  g_assert_nonnull (again);
+  g_assert_cmpint (gtk_widget_get_direction (GTK_WIDGET (again)), ==, GTK_TEXT_DIR_RTL);
+  gtk_window_destroy (again);
 }
 
 /* Resuming or opening a saved attempt locks and loads it on the store's worker, after the
@@ -897,6 +1018,9 @@ main (int   argc,
   g_test_add ("/window/close-with-unsaved-answers", Fixture, "en", fixture_setup,
               test_close_with_unsaved_answers, fixture_teardown);
   g_test_add ("/window/shortcuts", Fixture, "en", fixture_setup, test_shortcuts_name_real_actions, fixture_teardown);
+  g_test_add ("/window/shortcuts-window", Fixture, "en", fixture_setup, test_shortcuts_window, fixture_teardown);
+  g_test_add ("/window/choices-reused/en", Fixture, "en", fixture_setup, test_choices_reused, fixture_teardown);
+  g_test_add ("/window/choices-reused/ur", Fixture, "ur", fixture_setup, test_choices_reused, fixture_teardown);
   g_test_add ("/window/save-failure", Fixture, "en", fixture_setup, test_save_failure, fixture_teardown);
   g_test_add ("/window/unreadable-results", Fixture, "en", fixture_setup, test_unreadable_results, fixture_teardown);
 
