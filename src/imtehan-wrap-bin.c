@@ -200,9 +200,10 @@ imtehan_wrap_bin_measure (GtkWidget      *widget,
       else
         *natural = PANGO_PIXELS_CEIL (width * MAX (self->min_chars, self->max_chars));
     }
-  else if (for_size < 0 && is_single_line (self))
+  else if (is_single_line (self))
     {
-      /* One line, at any width. */
+      /* One line at any width: laying it out at the widths asked (the header bar asks for
+       * its minimum width too) would only shape it again. */
       single_line_width (self);
       *minimum = *natural = self->text_height;
     }
