@@ -71,6 +71,43 @@ imtehan_fonts_init (void)
   g_once_init_leave (&done, 1);
 }
 
+/**
+ * imtehan_i18n_init:
+ *
+ * Sets gettext up for the process: call it first in main(), before GTK. The catalogs come
+ * from IMTEHAN_LOCALEDIR when it is set (`meson devenv`, the tests), else the installed ones.
+ */
+void
+imtehan_i18n_init (void)
+{
+  const char *localedir = g_getenv ("IMTEHAN_LOCALEDIR");
+  g_autofree char *language = NULL;
+
+  setlocale (LC_ALL, "");
+  /* gettext ignores LANGUAGE in the "C" locale, and the language switch relies on it. */
+  if (g_strcmp0 (setlocale (LC_MESSAGES, NULL), "C") == 0)
+    setlocale (LC_MESSAGES, "C.UTF-8");
+  bindtextdomain (GETTEXT_PACKAGE, localedir ? localedir : LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  /* GLib decides at its first g_dgettext(), GTK's own during start-up, whether to translate
+   * at all for the rest of the process: not when our catalog has nothing for the language of
+   * that moment and the locale is neither "C" nor "en_*" (C.UTF-8 and de_DE are neither).
+   * GtkBuilder translates the .ui strings through it, so a process that started in English
+   * kept the menu and the pages' own strings in English after switching to Urdu. Asked once
+   * while Urdu is the language, it answers "translate" for good. */
+  language = g_strdup (g_getenv ("LANGUAGE"));
+  g_setenv ("LANGUAGE", "ur", TRUE);
+  _nl_msg_cat_cntr++;
+  (void)g_dgettext (GETTEXT_PACKAGE, "");
+  if (language != NULL)
+    g_setenv ("LANGUAGE", language, TRUE);
+  else
+    g_unsetenv ("LANGUAGE");
+  _nl_msg_cat_cntr++;
+}
+
 /* The language the system asks for: LANGUAGE, then the LC_MESSAGES locale. Only languages
  * with a translation count; anything else gives English. */
 char *

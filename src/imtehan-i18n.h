@@ -9,6 +9,7 @@
 
 G_BEGIN_DECLS
 
+void        imtehan_i18n_init               (void);
 const char *imtehan_i18n_get_language       (void);
 void        imtehan_i18n_set_language       (const char *lang);
 char       *imtehan_i18n_system_language    (void);

@@ -918,8 +918,11 @@ show_shortcuts_action (GtkWidget  *widget,
 
   if (self->shortcuts == NULL)
     {
-      g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource (RESOURCE_BASE "/imtehan-shortcuts.ui");
+      g_autoptr(GtkBuilder) builder = gtk_builder_new ();
 
+      gtk_builder_set_translation_domain (builder, GETTEXT_PACKAGE);
+      if (!gtk_builder_add_from_resource (builder, RESOURCE_BASE "/imtehan-shortcuts.ui", NULL))
+        g_assert_not_reached ();
       self->shortcuts = GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
       gtk_window_set_transient_for (self->shortcuts, GTK_WINDOW (self));
       gtk_window_set_modal (self->shortcuts, TRUE);
@@ -930,14 +933,31 @@ show_shortcuts_action (GtkWidget  *widget,
   gtk_window_present (self->shortcuts);
 }
 
+/* The main menu is built when it is first opened: a GtkMenuButton builds its popover and
+ * every item's widgets as soon as it is given a model, 5 million instructions of every
+ * start for a menu most starts never open (tests/bench, "startup"). */
+static void
+create_menu_cb (GtkMenuButton *button,
+                gpointer       user_data)
+{
+  g_autoptr(GtkBuilder) menus = NULL;
+
+  if (gtk_menu_button_get_menu_model (button) != NULL)
+    return;
+  menus = gtk_builder_new ();
+  gtk_builder_set_translation_domain (menus, GETTEXT_PACKAGE);
+  if (!gtk_builder_add_from_resource (menus, RESOURCE_BASE "/imtehan-menus.ui", NULL))
+    g_assert_not_reached ();
+  gtk_menu_button_set_menu_model (button,
+                                  G_MENU_MODEL (gtk_builder_get_object (menus, "primary_menu")));
+}
+
 /* Strings of the window itself, set again after every language switch. */
 static void
 retranslate (ImtehanWindow *self)
 {
-  g_autoptr(GtkBuilder) menus = gtk_builder_new_from_resource (RESOURCE_BASE "/imtehan-menus.ui");
-
-  gtk_menu_button_set_menu_model (self->menu_button,
-                                  G_MENU_MODEL (gtk_builder_get_object (menus, "primary_menu")));
+  /* The menu is built again, in the new language, when it is next opened. */
+  gtk_menu_button_set_menu_model (self->menu_button, NULL);
   /* The shortcuts window is built again, in the new language, when it is next asked for. */
   if (self->shortcuts != NULL)
     gtk_window_destroy (self->shortcuts);
@@ -1258,6 +1278,7 @@ imtehan_window_init (ImtehanWindow *self)
   self->unsaved = g_ptr_array_new_with_free_func (g_object_unref);
   self->history = g_list_store_new (IMTEHAN_TYPE_ATTEMPT_SUMMARY);
   g_signal_connect (self, "notify::is-active", G_CALLBACK (is_active_changed_cb), NULL);
+  gtk_menu_button_set_create_popup_func (self->menu_button, create_menu_cb, NULL, NULL);
   g_signal_connect (self->save_warning, "notify::child-revealed",
                     G_CALLBACK (save_warning_revealed_cb), NULL);
   self->attempt_signals = g_signal_group_new (IMTEHAN_TYPE_ATTEMPT);

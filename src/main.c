@@ -5,10 +5,8 @@
 
 #include "config.h"
 
-#include <glib/gi18n.h>
-#include <locale.h>
-
 #include "imtehan-application.h"
+#include "imtehan-i18n.h"
 
 int
 main (int   argc,
@@ -16,15 +14,7 @@ main (int   argc,
 {
   g_autoptr(ImtehanApplication) app = NULL;
 
-  setlocale (LC_ALL, "");
-  /* gettext ignores LANGUAGE in the "C" locale, and the language switch relies on it. */
-  if (g_strcmp0 (setlocale (LC_MESSAGES, NULL), "C") == 0)
-    setlocale (LC_MESSAGES, "C.UTF-8");
-  /* `meson devenv` and the tests point this at the catalogs in the build folder. */
-  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("IMTEHAN_LOCALEDIR") ? g_getenv ("IMTEHAN_LOCALEDIR")
-                                                                  : LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  imtehan_i18n_init ();
 
   app = imtehan_application_new ();
   return g_application_run (G_APPLICATION (app), argc, argv);

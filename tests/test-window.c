@@ -3,10 +3,11 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
+#include "config.h"
+
 #include <adwaita.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
-#include <locale.h>
 
 #include "imtehan-application.h"
 #include "imtehan-i18n.h"
@@ -403,6 +404,45 @@ test_choices_reused (Fixture       *fixture,
   choose (fixture, 2);
   g_assert_cmpstr (imtehan_attempt_get_answer (imtehan_window_get_attempt (fixture->window), 0),
                    ==, order[2]);
+}
+
+/* The main menu is built when it is opened, and again in the new language after a switch. */
+static void
+test_menu_built_when_opened (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  GtkMenuButton *button = GTK_MENU_BUTTON (gtk_widget_get_template_child (GTK_WIDGET (fixture->window),
+                                                                          IMTEHAN_TYPE_WINDOW,
+                                                                          "menu_button"));
+  GMenuModel *model;
+  g_autofree char *label = NULL;
+
+  g_assert_null (gtk_menu_button_get_menu_model (button));
+  gtk_menu_button_popup (button);
+  spin ();
+  model = gtk_menu_button_get_menu_model (button);
+  g_assert_nonnull (model);
+  g_assert_nonnull (gtk_menu_button_get_popover (button));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (gtk_menu_button_get_popover (button))));
+  gtk_menu_button_popdown (button);
+
+  activate (fixture, "win.toggle-language", NULL);
+  g_assert_null (gtk_menu_button_get_menu_model (button));
+  gtk_menu_button_popup (button);
+  spin ();
+  model = gtk_menu_button_get_menu_model (button);
+  g_assert_nonnull (model);
+  /* The first item, in Urdu now. */
+  g_assert_true (g_menu_model_get_n_items (model) > 0);
+  {
+    g_autoptr(GMenuModel) section = g_menu_model_get_item_link (model, 0, G_MENU_LINK_SECTION);
+    GMenuModel *items = section ? section : model;
+
+    g_assert_true (g_menu_model_get_item_attribute (items, 0, G_MENU_ATTRIBUTE_LABEL, "s", &label));
+  }
+  g_assert_cmpstr (label, ==, dgettext (GETTEXT_PACKAGE, "_New Attempt"));
+  g_assert_cmpstr (label, !=, "_New Attempt");
+  gtk_menu_button_popdown (button);
 }
 
 static GtkWindow *
@@ -978,13 +1018,7 @@ main (int   argc,
 {
   int ret;
 
-  setlocale (LC_ALL, "");
-  if (g_strcmp0 (setlocale (LC_MESSAGES, NULL), "C") == 0)
-    setlocale (LC_MESSAGES, "C.UTF-8");
-  textdomain ("imtehan");
-  if (g_getenv ("IMTEHAN_LOCALEDIR"))
-    bindtextdomain ("imtehan", g_getenv ("IMTEHAN_LOCALEDIR"));
-  bind_textdomain_codeset ("imtehan", "UTF-8");
+  imtehan_i18n_init ();
 
   /* "&": toasts and the save warning show this path, and toast titles are markup. */
   data_home = g_dir_make_tmp ("imtehan test & co-XXXXXX", NULL);
@@ -1019,6 +1053,7 @@ main (int   argc,
               test_close_with_unsaved_answers, fixture_teardown);
   g_test_add ("/window/shortcuts", Fixture, "en", fixture_setup, test_shortcuts_name_real_actions, fixture_teardown);
   g_test_add ("/window/shortcuts-window", Fixture, "en", fixture_setup, test_shortcuts_window, fixture_teardown);
+  g_test_add ("/window/menu-built-when-opened", Fixture, "en", fixture_setup, test_menu_built_when_opened, fixture_teardown);
   g_test_add ("/window/choices-reused/en", Fixture, "en", fixture_setup, test_choices_reused, fixture_teardown);
   g_test_add ("/window/choices-reused/ur", Fixture, "ur", fixture_setup, test_choices_reused, fixture_teardown);
   g_test_add ("/window/save-failure", Fixture, "en", fixture_setup, test_save_failure, fixture_teardown);

@@ -32,7 +32,6 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
-#include <locale.h>
 #include <stdio.h>
 #include <time.h>
 
@@ -740,13 +739,7 @@ main (int   argc,
       return make_history (argv[2], (guint)g_ascii_strtoull (argv[3], NULL, 10));
     }
 
-  setlocale (LC_ALL, "");
-  if (g_strcmp0 (setlocale (LC_MESSAGES, NULL), "C") == 0)
-    setlocale (LC_MESSAGES, "C.UTF-8");
-  textdomain ("imtehan");
-  if (g_getenv ("IMTEHAN_LOCALEDIR"))
-    bindtextdomain ("imtehan", g_getenv ("IMTEHAN_LOCALEDIR"));
-  bind_textdomain_codeset ("imtehan", "UTF-8");
+  imtehan_i18n_init ();
 
   /* The attempts go to a folder of their own, unless the scenario brings one (history). */
   if (g_getenv ("IMTEHAN_BENCH_DATA_HOME") == NULL)
