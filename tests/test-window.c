@@ -19,6 +19,7 @@
 #include "imtehan-window.h"
 #include "imtehan-text.h"
 #include "imtehan-wrap-bin.h"
+#include "test-util.h"
 
 static ImtehanApplication *app;
 static char *data_home;
@@ -1012,25 +1013,6 @@ test_resume_taken_since_listed (Fixture       *fixture,
   imtehan_store_unlock (elsewhere, imtehan_attempt_get_id (theirs));
 }
 
-/* The test's own folder, with whatever the tests left in it. */
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_remove (child);
-    }
-  g_rmdir (path);
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -1081,7 +1063,7 @@ main (int   argc,
   ret = g_test_run ();
 
   g_clear_object (&app);
-  remove_tree (data_home);
+  imtehan_test_remove_tree (data_home);
   g_clear_pointer (&cache_home, g_free);
   g_clear_pointer (&data_home, g_free);
   return ret;

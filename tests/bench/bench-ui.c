@@ -40,6 +40,7 @@
 #include "imtehan-i18n.h"
 #include "imtehan-store.h"
 #include "imtehan-window.h"
+#include "test-util.h"
 
 #define FRAME_BUDGET_MS 16.7
 
@@ -705,24 +706,6 @@ make_history (const char *data_home,
   return 0;
 }
 
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -777,6 +760,6 @@ main (int   argc,
 
   g_clear_object (&app);
   if (data_home != NULL)
-    remove_tree (data_home);
+    imtehan_test_remove_tree (data_home);
   return ret;
 }

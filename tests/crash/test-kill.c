@@ -15,6 +15,7 @@
 #include "imtehan-attempt.h"
 #include "imtehan-quiz.h"
 #include "imtehan-store.h"
+#include "test-util.h"
 
 #define BUNDLED_QUIZ QUIZ_DIR "/zero-sharded-optimizers.quiz"
 #define KILL_ITERATIONS 200
@@ -63,24 +64,6 @@ expected_new (guint n_questions)
 }
 
 static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
-}
-
-static void
 fixture_set_up (Fixture       *fixture,
                 gconstpointer  data)
 {
@@ -112,7 +95,7 @@ fixture_tear_down (Fixture       *fixture,
   g_clear_pointer (&fixture->expected, g_hash_table_unref);
   g_clear_object (&fixture->store);
   g_clear_object (&fixture->quiz);
-  remove_tree (fixture->tmp);
+  imtehan_test_remove_tree (fixture->tmp);
   g_clear_pointer (&fixture->folder, g_free);
   g_clear_pointer (&fixture->tmp, g_free);
 }
