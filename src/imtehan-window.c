@@ -1125,6 +1125,9 @@ imtehan_window_dispose (GObject *object)
   g_cancellable_cancel (self->cancellable);
   g_clear_handle_id (&self->retry_source, g_source_remove);
   g_clear_handle_id (&self->prepare_source, g_source_remove);
+  if (self->prepare_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->prepare_tick);
+  self->prepare_tick = 0;
   if (self->attempt_signals)
     g_signal_group_set_target (self->attempt_signals, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), IMTEHAN_TYPE_WINDOW);

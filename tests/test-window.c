@@ -768,6 +768,46 @@ template_child (Fixture    *fixture,
                                                     IMTEHAN_TYPE_WINDOW, name));
 }
 
+static void
+collect_choices (GtkWidget  *widget,
+                 GHashTable *found)
+{
+  if (GTK_IS_CHECK_BUTTON (widget))
+    g_hash_table_add (found, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_choices (child, found);
+}
+
+/* While the start page waits, the question page is built and the first question laid out;
+ * Start then shows those widgets. */
+static void
+test_first_question_prepared (Fixture       *fixture,
+                              gconstpointer  data)
+{
+  GtkStack *stack = GTK_STACK (template_child (fixture, "stack"));
+  g_autoptr(GHashTable) prepared = g_hash_table_new (NULL, NULL);
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  GtkWidget *page;
+
+  while ((page = gtk_stack_get_child_by_name (stack, "question")) == NULL &&
+         g_get_monotonic_time () < deadline)
+    {
+      g_usleep (1000);
+      spin ();
+    }
+  g_assert_nonnull (page);
+  g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "start");
+  collect_choices (page, prepared);
+  g_assert_cmpuint (g_hash_table_size (prepared), ==, 4);
+
+  activate (fixture, "win.start", NULL);
+  g_assert_true (imtehan_window_get_page (fixture->window) == page);
+  for (guint i = 0; i < 4; i++)
+    g_assert_true (g_hash_table_contains (prepared,
+                                          imtehan_question_page_get_choice (IMTEHAN_QUESTION_PAGE (page), i)));
+}
+
 /* A label the user sees (a toast, the warning) with exactly @text. */
 static gboolean
 shows_label (GtkWidget  *widget,
@@ -1055,6 +1095,7 @@ main (int   argc,
   g_test_add ("/window/shortcuts", Fixture, "en", fixture_setup, test_shortcuts_name_real_actions, fixture_teardown);
   g_test_add ("/window/shortcuts-window", Fixture, "en", fixture_setup, test_shortcuts_window, fixture_teardown);
   g_test_add ("/window/menu-built-when-opened", Fixture, "en", fixture_setup, test_menu_built_when_opened, fixture_teardown);
+  g_test_add ("/window/first-question-prepared", Fixture, "ur", fixture_setup, test_first_question_prepared, fixture_teardown);
   g_test_add ("/window/choices-reused/en", Fixture, "en", fixture_setup, test_choices_reused, fixture_teardown);
   g_test_add ("/window/choices-reused/ur", Fixture, "ur", fixture_setup, test_choices_reused, fixture_teardown);
   g_test_add ("/window/save-failure", Fixture, "en", fixture_setup, test_save_failure, fixture_teardown);
