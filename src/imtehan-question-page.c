@@ -347,7 +347,6 @@ show_view (ImtehanQuestionPage *self,
     {
       GtkWidget *button = g_ptr_array_index (view->choices, i);
       const char *choice = imtehan_question_get_choice_text (question, order[i], lang);
-
       g_autofree char *letter = imtehan_i18n_choice_letter (i, lang);
 
       gtk_label_set_text (g_object_get_data (G_OBJECT (button), "letter-label"), letter);

@@ -107,14 +107,12 @@ add_border (GtkBorder       *sum,
  * to its minimum), and a wrapping GtkLabel answers that by laying its text out at width 0
  * and unwrapped. The layout's width is set as gtk_label_size_allocate() sets it; once the
  * label gets this width, it lays nothing out again. */
-static int
-label_height_for_width (ImtehanWrapBin *self,
-                        int             width)
+/* What lies around the label's text: its CSS margin, border and padding, and its margins. */
+static GtkBorder
+child_box (ImtehanWrapBin *self)
 {
   GtkStyleContext *style = gtk_widget_get_style_context (self->child);
   GtkBorder box = { 0 }, part;
-  PangoLayout *layout;
-  int text_height;
 
   gtk_style_context_get_margin (style, &part);
   add_border (&box, &part);
@@ -126,6 +124,16 @@ label_height_for_width (ImtehanWrapBin *self,
   box.right += gtk_widget_get_margin_end (self->child);
   box.top += gtk_widget_get_margin_top (self->child);
   box.bottom += gtk_widget_get_margin_bottom (self->child);
+  return box;
+}
+
+static int
+label_height_for_width (ImtehanWrapBin *self,
+                        int             width)
+{
+  GtkBorder box = child_box (self);
+  PangoLayout *layout;
+  int text_height;
 
   layout = gtk_label_get_layout (GTK_LABEL (self->child));
   pango_layout_set_width (layout, MAX (width - box.left - box.right, 1) * PANGO_SCALE);
@@ -149,25 +157,13 @@ single_line_width (ImtehanWrapBin *self)
 
   if (layout != self->measured_layout)
     {
-      GtkStyleContext *style = gtk_widget_get_style_context (self->child);
-      GtkBorder margin, border, padding;
+      GtkBorder box = child_box (self);
       int text_width, text_height;
 
-      gtk_style_context_get_margin (style, &margin);
-      gtk_style_context_get_border (style, &border);
-      gtk_style_context_get_padding (style, &padding);
       pango_layout_set_width (layout, -1);
       pango_layout_get_size (layout, &text_width, &text_height);
-      self->text_width = PANGO_PIXELS_CEIL (text_width) +
-                         margin.left + margin.right + border.left + border.right +
-                         padding.left + padding.right +
-                         gtk_widget_get_margin_start (self->child) +
-                         gtk_widget_get_margin_end (self->child);
-      self->text_height = PANGO_PIXELS_CEIL (text_height) +
-                          margin.top + margin.bottom + border.top + border.bottom +
-                          padding.top + padding.bottom +
-                          gtk_widget_get_margin_top (self->child) +
-                          gtk_widget_get_margin_bottom (self->child);
+      self->text_width = PANGO_PIXELS_CEIL (text_width) + box.left + box.right;
+      self->text_height = PANGO_PIXELS_CEIL (text_height) + box.top + box.bottom;
       g_set_weak_pointer (&self->measured_layout, layout);
     }
   return self->text_width;
