@@ -134,12 +134,10 @@ update_quiz (ImtehanStartPage *self)
   g_auto(GStrv) topics = NULL;
   g_autofree char *topic_text = NULL;
   g_autofree char *meta = NULL;
-  guint n;
 
   if (self->quiz == NULL)
     return;
 
-  n = imtehan_quiz_get_n_questions (self->quiz);
   imtehan_label_set_content (self->title_label, imtehan_quiz_get_title (self->quiz, lang), lang);
   imtehan_label_set_content (self->description_label,
                              imtehan_quiz_get_description (self->quiz, lang), lang);
@@ -149,18 +147,7 @@ update_quiz (ImtehanStartPage *self)
   imtehan_label_set_content (self->topics_label, topic_text, lang);
   gtk_widget_set_visible (GTK_WIDGET (self->topics_label), topics[0] != NULL);
 
-  if (g_strcmp0 (imtehan_quiz_get_difficulty (self->quiz), "hard") == 0)
-    /* TRANSLATORS: "8 questions · hard" */
-    meta = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u question · hard",
-                                       "%u questions · hard", n), n);
-  else if (g_strcmp0 (imtehan_quiz_get_difficulty (self->quiz), "medium") == 0)
-    meta = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u question · medium",
-                                       "%u questions · medium", n), n);
-  else if (g_strcmp0 (imtehan_quiz_get_difficulty (self->quiz), "easy") == 0)
-    meta = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u question · easy",
-                                       "%u questions · easy", n), n);
-  else
-    meta = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u question", "%u questions", n), n);
+  meta = imtehan_start_page_format_meta (self->quiz);
   gtk_label_set_text (self->meta_label, meta);
 }
 
@@ -316,4 +303,26 @@ imtehan_start_page_set_can_resume (ImtehanStartPage *self,
     }
   /* As in init(): gtk_button_set_label() sets the raw "_Start" as the name again. */
   gtk_accessible_reset_property (GTK_ACCESSIBLE (self->start_button), GTK_ACCESSIBLE_PROPERTY_LABEL);
+}
+
+/* "8 questions · hard": the line under the quiz's title. */
+char *
+imtehan_start_page_format_meta (ImtehanQuiz *quiz)
+{
+  guint n;
+
+  g_return_val_if_fail (IMTEHAN_IS_QUIZ (quiz), NULL);
+
+  n = imtehan_quiz_get_n_questions (quiz);
+  if (g_strcmp0 (imtehan_quiz_get_difficulty (quiz), "hard") == 0)
+    /* TRANSLATORS: "8 questions · hard" */
+    return g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u question · hard",
+                                       "%u questions · hard", n), n);
+  else if (g_strcmp0 (imtehan_quiz_get_difficulty (quiz), "medium") == 0)
+    return g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u question · medium",
+                                       "%u questions · medium", n), n);
+  else if (g_strcmp0 (imtehan_quiz_get_difficulty (quiz), "easy") == 0)
+    return g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u question · easy",
+                                       "%u questions · easy", n), n);
+  return g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u question", "%u questions", n), n);
 }

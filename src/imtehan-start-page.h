@@ -7,12 +7,15 @@
 
 #include <gtk/gtk.h>
 
+#include "core/imtehan-quiz.h"
+
 G_BEGIN_DECLS
 
 #define IMTEHAN_TYPE_START_PAGE (imtehan_start_page_get_type ())
 G_DECLARE_FINAL_TYPE (ImtehanStartPage, imtehan_start_page, IMTEHAN, START_PAGE, GtkWidget)
 
-void imtehan_start_page_set_can_resume (ImtehanStartPage *self,
-                                        gboolean          can_resume);
+void  imtehan_start_page_set_can_resume (ImtehanStartPage *self,
+                                         gboolean          can_resume);
+char *imtehan_start_page_format_meta    (ImtehanQuiz      *quiz);
 
 G_END_DECLS

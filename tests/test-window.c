@@ -10,6 +10,7 @@
 #include <glib/gstdio.h>
 
 #include "imtehan-application.h"
+#include "imtehan-font-warm-up.h"
 #include "imtehan-i18n.h"
 #include "imtehan-progress.h"
 #include "imtehan-question-page.h"
@@ -1053,6 +1054,76 @@ test_resume_taken_since_listed (Fixture       *fixture,
   imtehan_store_unlock (elsewhere, imtehan_attempt_get_id (theirs));
 }
 
+static void
+collect_fonts (GtkWidget  *widget,
+               GHashTable *fonts)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+      *gtk_label_get_text (GTK_LABEL (widget)) != '\0')
+    {
+      PangoLayoutIter *iter = pango_layout_get_iter (gtk_label_get_layout (GTK_LABEL (widget)));
+
+      do
+        {
+          PangoLayoutRun *run = pango_layout_iter_get_run_readonly (iter);
+
+          if (run != NULL)
+            g_hash_table_insert (fonts, run->item->analysis.font, widget);
+        }
+      while (pango_layout_iter_next_run (iter));
+      pango_layout_iter_free (iter);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_fonts (child, fonts);
+}
+
+/* Every font the start page shows was loaded by the warm-up (imtehan-font-warm-up.c):
+ * Pango gives the same font object for the same description, language and options, so a
+ * font the warm-up did not load means its probes no longer match the stylesheets. */
+static void
+test_fonts_warmed_up (gconstpointer data)
+{
+  const char *lang = data;
+  ImtehanQuiz *quiz = imtehan_application_get_quiz (app);
+  g_autoptr(GPtrArray) warmed = NULL;
+  g_autoptr(GHashTable) shown = g_hash_table_new (NULL, NULL);
+  GHashTableIter iter;
+  gpointer font, label;
+  ImtehanWindow *window;
+
+  remove_attempts ();
+  imtehan_i18n_set_language (lang);
+  imtehan_font_warm_up_start (quiz, lang);
+  imtehan_font_warm_up_finish (&warmed);
+  g_assert_nonnull (warmed);
+  g_assert_cmpuint (warmed->len, >, 0);
+
+  window = imtehan_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  spin ();
+  collect_fonts (GTK_WIDGET (window), shown);
+  g_assert_cmpuint (g_hash_table_size (shown), >, 1);
+
+  g_hash_table_iter_init (&iter, shown);
+  while (g_hash_table_iter_next (&iter, &font, &label))
+    {
+      guint index;
+
+      if (!g_ptr_array_find (warmed, font, &index))
+        {
+          g_autoptr(PangoFontDescription) desc = pango_font_describe_with_absolute_size (font);
+          g_autofree char *name = pango_font_description_to_string (desc);
+
+          g_test_message ("“%s” is shown in %s, which the warm-up did not load",
+                          gtk_label_get_text (label), name);
+          g_test_fail ();
+        }
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1074,7 +1145,11 @@ main (int   argc,
   app = imtehan_application_new ();
   g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
   g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  /* Startup began a font warm-up for the window activate() would build; nobody activates. */
+  imtehan_font_warm_up_finish (NULL);
 
+  g_test_add_data_func ("/window/fonts-warmed-up/en", "en", test_fonts_warmed_up);
+  g_test_add_data_func ("/window/fonts-warmed-up/ur", "ur", test_fonts_warmed_up);
   g_test_add ("/window/start-page/en", Fixture, "en", fixture_setup, test_start_page, fixture_teardown);
   g_test_add ("/window/start-page/ur", Fixture, "ur", fixture_setup, test_start_page, fixture_teardown);
   g_test_add ("/window/flow/en", Fixture, "en", fixture_setup, test_flow, fixture_teardown);

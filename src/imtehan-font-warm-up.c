@@ -1,0 +1,293 @@
+/* imtehan-font-warm-up.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Why: before the start page's first frame, Pango has to find a set of fonts for every font
+ * description and language on it (a fontconfig sort over all installed fonts each), open
+ * Noto Nastaliq Urdu and its fallbacks, load their HarfBuzz tables and measure every glyph.
+ * On this machine that is about 30 ms of the app's main thread (tests/bench "startup"), and
+ * it all happened after GTK and libadwaita had initialized, while the second core idled.
+ *
+ * So the application's startup, right after gtk_init() and before libadwaita's own set-up,
+ * starts a worker thread that lays the start page's texts out, in the start page's fonts, in
+ * a Pango font map of its own; activate() waits for it and makes that font map the main
+ * thread's default, so the window finds every font set, font and glyph measure in place.
+ * Pango's font maps are not thread-safe, but this one is used by one thread at a time: the
+ * worker, then (after g_thread_join()) the main thread.
+ *
+ * Pango caches a font by its description, language and the context's font options and
+ * resolution, so the worker must use exactly the window's: the options and resolution come
+ * from a probe label's context, and the descriptions from probe labels styled by the app's
+ * style.css and by the few libadwaita font rules the start page uses (copied below: the
+ * real stylesheet is not loaded yet). tests/test-window.c checks that every font the
+ * start page shows came from the warm-up, so a change to either stylesheet that makes this
+ * miss fails there, not silently here.
+ */
+
+#define G_LOG_DOMAIN "imtehan-font-warm-up"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <pango/pangocairo.h>
+
+#include "core/imtehan-text.h"
+#include "imtehan-font-warm-up.h"
+#include "imtehan-start-page.h"
+
+/* libadwaita 1.2's font rules for the start page's labels and buttons (its base.css). */
+static const char adwaita_font_rules[] =
+  "label.button { font-weight: bold; }\n"   /* button, headerbar .title */
+  "label.heading { font-weight: 700; font-size: 11pt; }\n"
+  "label.caption { font-weight: 400; font-size: 9pt; }\n"
+  "label.title-1 { font-weight: 800; font-size: 20pt; }\n";
+
+typedef struct {
+  PangoFontDescription *font;
+  PangoLanguage        *language;  /* of the quiz text; NULL for UI strings */
+  char                 *text;
+} Item;
+
+typedef struct {
+  GPtrArray            *items;
+  cairo_font_options_t *options;
+  double                resolution;
+  gboolean              round_positions;
+  PangoDirection        direction;
+  PangoFontMap         *font_map;
+  GPtrArray            *fonts;
+} WarmUp;
+
+static GThread *worker;
+
+static void
+item_free (gpointer data)
+{
+  Item *item = data;
+
+  pango_font_description_free (item->font);
+  g_free (item->text);
+  g_free (item);
+}
+
+static void
+warm_up_free (WarmUp *warm_up)
+{
+  g_ptr_array_unref (warm_up->items);
+  g_clear_pointer (&warm_up->options, cairo_font_options_destroy);
+  g_clear_object (&warm_up->font_map);
+  g_clear_pointer (&warm_up->fonts, g_ptr_array_unref);
+  g_free (warm_up);
+}
+
+static void
+add (WarmUp                     *warm_up,
+     const PangoFontDescription *font,
+     const char                 *text,
+     const char                 *lang)
+{
+  Item *item = g_new0 (Item, 1);
+
+  item->font = pango_font_description_copy (font);
+  if (lang != NULL)
+    {
+      item->language = pango_language_from_string (lang);
+      item->text = imtehan_text_prepare (text, lang);
+    }
+  else
+    {
+      /* Button labels: the mnemonic's underscore is not shown. */
+      item->text = g_strdup (text);
+      g_strdelimit (item->text, "_", ' ');
+    }
+  g_ptr_array_add (warm_up->items, item);
+}
+
+/* The font the window gives a label with these style classes. */
+static PangoFontDescription *
+probe (WarmUp     *warm_up,
+       const char *classes)
+{
+  g_auto(GStrv) names = g_strsplit (classes, " ", -1);
+  GtkWidget *label = g_object_ref_sink (gtk_label_new (NULL));
+  PangoContext *context;
+  PangoFontDescription *font;
+
+  gtk_widget_set_css_classes (label, (const char **)names);
+  context = gtk_widget_get_pango_context (label);
+  font = pango_font_description_copy (pango_context_get_font_description (context));
+  if (warm_up->options == NULL)
+    {
+      const cairo_font_options_t *options = pango_cairo_context_get_font_options (context);
+
+      warm_up->options = options ? cairo_font_options_copy (options) : cairo_font_options_create ();
+      warm_up->resolution = pango_cairo_context_get_resolution (context);
+      warm_up->round_positions = pango_context_get_round_glyph_positions (context);
+    }
+  g_object_unref (label);
+  return font;
+}
+
+static void
+add_fonts_of (GPtrArray   *fonts,
+              PangoLayout *layout)
+{
+  PangoLayoutIter *iter = pango_layout_get_iter (layout);
+
+  do
+    {
+      PangoLayoutRun *run = pango_layout_iter_get_run_readonly (iter);
+
+      if (run != NULL && !g_ptr_array_find (fonts, run->item->analysis.font, NULL))
+        g_ptr_array_add (fonts, g_object_ref (run->item->analysis.font));
+    }
+  while (pango_layout_iter_next_run (iter));
+  pango_layout_iter_free (iter);
+}
+
+static gpointer
+warm_up_thread (gpointer data)
+{
+  WarmUp *warm_up = data;
+  PangoContext *context;
+
+  warm_up->font_map = pango_cairo_font_map_new ();
+  warm_up->fonts = g_ptr_array_new_with_free_func (g_object_unref);
+  context = pango_font_map_create_context (warm_up->font_map);
+  pango_cairo_context_set_font_options (context, warm_up->options);
+  pango_cairo_context_set_resolution (context, warm_up->resolution);
+  pango_context_set_round_glyph_positions (context, warm_up->round_positions);
+  pango_context_set_base_dir (context, warm_up->direction);
+
+  for (guint i = 0; i < warm_up->items->len; i++)
+    {
+      Item *item = g_ptr_array_index (warm_up->items, i);
+      PangoLayout *layout = pango_layout_new (context);
+      PangoRectangle ink;
+
+      pango_layout_set_font_description (layout, item->font);
+      if (item->language != NULL)
+        {
+          PangoAttrList *attrs = pango_attr_list_new ();
+
+          pango_attr_list_insert (attrs, pango_attr_language_new (item->language));
+          pango_layout_set_attributes (layout, attrs);
+          pango_attr_list_unref (attrs);
+        }
+      pango_layout_set_text (layout, item->text, -1);
+      /* The ink extents measure every glyph, as drawing the label will. */
+      pango_layout_get_extents (layout, &ink, NULL);
+      add_fonts_of (warm_up->fonts, layout);
+      g_object_unref (layout);
+    }
+
+  g_object_unref (context);
+  return warm_up;
+}
+
+/**
+ * imtehan_font_warm_up_start:
+ * @quiz: the quiz the start page shows
+ * @lang: the window's language
+ *
+ * Starts loading the fonts of @quiz's start page in @lang on a worker thread. Call it on
+ * the main thread after gtk_init() and before the window is built; then call
+ * imtehan_font_warm_up_finish().
+ */
+void
+imtehan_font_warm_up_start (ImtehanQuiz *quiz,
+                            const char  *lang)
+{
+  GdkDisplay *display = gdk_display_get_default ();
+  g_autoptr(GtkCssProvider) app_rules = NULL;
+  g_autoptr(GtkCssProvider) adwaita_rules = NULL;
+  g_autofree char *meta = NULL;
+  g_autofree char *topics = NULL;
+  g_auto(GStrv) topic_list = NULL;
+  gboolean rtl = imtehan_language_is_rtl (lang);
+  PangoFontDescription *ui, *ui_bold, *heading, *caption, *text, *title, *other_language;
+  WarmUp *warm_up;
+
+  g_return_if_fail (IMTEHAN_IS_QUIZ (quiz));
+  g_return_if_fail (display != NULL);
+  g_return_if_fail (worker == NULL);
+
+  app_rules = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (app_rules, RESOURCE_BASE "/style.css");
+  adwaita_rules = gtk_css_provider_new ();
+  gtk_css_provider_load_from_data (adwaita_rules, adwaita_font_rules, -1);
+  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (adwaita_rules),
+                                              GTK_STYLE_PROVIDER_PRIORITY_THEME);
+  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (app_rules),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+
+  warm_up = g_new0 (WarmUp, 1);
+  warm_up->items = g_ptr_array_new_with_free_func (item_free);
+  warm_up->direction = rtl ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR;
+  /* The window has the "urdu-ui" class in Urdu; quiz text in Urdu has "urdu". */
+  ui = probe (warm_up, rtl ? "urdu-ui" : "");
+  ui_bold = probe (warm_up, rtl ? "urdu-ui button" : "button");
+  heading = probe (warm_up, rtl ? "urdu-ui heading" : "heading");
+  /* In Urdu, style.css makes captions the body size. */
+  caption = probe (warm_up, rtl ? "urdu-ui" : "caption");
+  /* The language button names Urdu in Urdu's fonts (imtehan-window.c). */
+  other_language = probe (warm_up, rtl ? "urdu-ui button" : "button urdu-ui");
+  text = probe (warm_up, rtl ? "urdu" : "");
+  title = probe (warm_up, rtl ? "urdu title-1" : "title-1");
+
+  gtk_style_context_remove_provider_for_display (display, GTK_STYLE_PROVIDER (app_rules));
+  gtk_style_context_remove_provider_for_display (display, GTK_STYLE_PROVIDER (adwaita_rules));
+
+  /* The header bar: the quiz's title, and the language button naming the other language. */
+  add (warm_up, ui_bold, imtehan_quiz_get_title (quiz, lang), NULL);
+  add (warm_up, other_language, rtl ? "English" : "اردو", NULL);
+  /* The start page, top to bottom. */
+  add (warm_up, title, imtehan_quiz_get_title (quiz, lang), lang);
+  meta = imtehan_start_page_format_meta (quiz);
+  add (warm_up, ui, meta, NULL);
+  add (warm_up, text, imtehan_quiz_get_description (quiz, lang), lang);
+  topic_list = imtehan_quiz_dup_topics (quiz, lang);
+  topics = g_strjoinv (_(" · "), topic_list);
+  add (warm_up, text, topics, lang);
+  /* The strings of imtehan-start-page.ui. */
+  add (warm_up, caption, _("Answers and explanations are shown once you submit the quiz."), NULL);
+  add (warm_up, ui_bold, _("_Start"), NULL);
+  add (warm_up, ui_bold, _("_Resume"), NULL);
+  add (warm_up, heading, _("Past Attempts"), NULL);
+  add (warm_up, ui_bold, _("Show _All"), NULL);
+
+  pango_font_description_free (ui);
+  pango_font_description_free (ui_bold);
+  pango_font_description_free (heading);
+  pango_font_description_free (caption);
+  pango_font_description_free (other_language);
+  pango_font_description_free (text);
+  pango_font_description_free (title);
+
+  worker = g_thread_new ("imtehan-fonts", warm_up_thread, warm_up);
+}
+
+/**
+ * imtehan_font_warm_up_finish:
+ * @fonts: (out) (optional) (transfer full): the fonts the warm-up loaded
+ *
+ * Waits for the warm-up started by imtehan_font_warm_up_start(), if any, and makes its font
+ * map the default of the calling (main) thread: every widget created from now on finds the
+ * start page's fonts loaded.
+ */
+void
+imtehan_font_warm_up_finish (GPtrArray **fonts)
+{
+  WarmUp *warm_up;
+
+  if (fonts != NULL)
+    *fonts = NULL;
+  if (worker == NULL)
+    return;
+
+  warm_up = g_thread_join (g_steal_pointer (&worker));
+  pango_cairo_font_map_set_default (PANGO_CAIRO_FONT_MAP (warm_up->font_map));
+  if (fonts != NULL)
+    *fonts = g_steal_pointer (&warm_up->fonts);
+  warm_up_free (warm_up);
+}
