@@ -11,7 +11,7 @@
 
 #include "imtehan-application.h"
 #include "imtehan-bench.h"
-#include "imtehan-font-warm-up.h"
+#include "imtehan-warm-up.h"
 #include "imtehan-i18n.h"
 #include "imtehan-resources.h"
 #include "imtehan-text.h"
@@ -88,7 +88,7 @@ imtehan_application_activate (GApplication *app)
 
   imtehan_bench_mark ("activate", 0);
   imtehan_fonts_init ();
-  imtehan_font_warm_up_finish (NULL);
+  imtehan_warm_up_fonts_finish (NULL);
   imtehan_bench_mark ("warm-up-finished", 0);
   window = GTK_WINDOW (imtehan_window_new (self));
   imtehan_bench_mark ("window-built", 0);
@@ -126,7 +126,14 @@ about_cb (GSimpleAction *action,
 {
   GtkApplication *app = user_data;
   GtkWindow *window = gtk_application_get_active_window (app);
+  GtkIconTheme *theme = gtk_icon_theme_get_for_display (gdk_display_get_default ());
   static const char *developers[] = { "Imtehan developers", NULL };
+
+  /* Installed, the icon theme has the application's icon; run from the build tree, the
+   * resource has it. Adding the resource path makes GTK read the icon theme again, so only
+   * here, not at startup (see imtehan_application_startup()). */
+  if (!gtk_icon_theme_has_icon (theme, APP_ID))
+    gtk_icon_theme_add_resource_path (theme, RESOURCE_BASE "/icons");
 
   adw_show_about_window (window,
                          "application-name", _("Imtehan"),
@@ -175,16 +182,27 @@ imtehan_application_startup (GApplication *app)
    * the parent's startup reports it as usual. */
   if (gtk_init_check ())
     {
+      GdkDisplay *display = gdk_display_get_default ();
+      g_autoptr(GtkCssProvider) style = gtk_css_provider_new ();
+
+      /* What AdwApplication does with a resource base path, which would also make
+       * GtkApplication add RESOURCE_BASE/icons to the icon theme, and so make GTK read the
+       * theme once more (see imtehan_warm_up_icon_theme()). */
+      gtk_css_provider_load_from_resource (style, RESOURCE_BASE "/style.css");
+      gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (style),
+                                                  GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+
       self->settings = g_settings_new ("io.github.imtehan.Imtehan");
       setting = g_settings_get_string (self->settings, "language");
       language = *setting ? g_strdup (setting) : imtehan_i18n_system_language ();
       imtehan_i18n_set_language (language);
       load_quiz (self);
-      imtehan_font_warm_up_start (self->quiz, imtehan_i18n_get_language ());
+      imtehan_warm_up_fonts_start (self->quiz, imtehan_i18n_get_language ());
       imtehan_bench_mark ("warm-up-started", 0);
     }
   G_APPLICATION_CLASS (imtehan_application_parent_class)->startup (app);
   imtehan_bench_mark ("toolkit-ready", 0);
+  imtehan_warm_up_icon_theme ();
   self->store = imtehan_store_new_default ();
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
@@ -237,7 +255,9 @@ imtehan_application_new (void)
 {
   return g_object_new (IMTEHAN_TYPE_APPLICATION,
                        "application-id", APP_ID,
-                       "resource-base-path", RESOURCE_BASE,
+                       /* No "resource-base-path": imtehan_application_startup() loads
+                        * style.css itself, and About adds the icons when needed. */
+                       "resource-base-path", NULL,
                        "flags", G_APPLICATION_DEFAULT_FLAGS,
                        NULL);
 }

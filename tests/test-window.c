@@ -10,7 +10,7 @@
 #include <glib/gstdio.h>
 
 #include "imtehan-application.h"
-#include "imtehan-font-warm-up.h"
+#include "imtehan-warm-up.h"
 #include "imtehan-i18n.h"
 #include "imtehan-progress.h"
 #include "imtehan-question-page.h"
@@ -1078,7 +1078,7 @@ collect_fonts (GtkWidget  *widget,
     collect_fonts (child, fonts);
 }
 
-/* Every font the start page shows was loaded by the warm-up (imtehan-font-warm-up.c):
+/* Every font the start page shows was loaded by the warm-up (imtehan-warm-up.c):
  * Pango gives the same font object for the same description, language and options, so a
  * font the warm-up did not load means its probes no longer match the stylesheets. */
 static void
@@ -1094,8 +1094,8 @@ test_fonts_warmed_up (gconstpointer data)
 
   remove_attempts ();
   imtehan_i18n_set_language (lang);
-  imtehan_font_warm_up_start (quiz, lang);
-  imtehan_font_warm_up_finish (&warmed);
+  imtehan_warm_up_fonts_start (quiz, lang);
+  imtehan_warm_up_fonts_finish (&warmed);
   g_assert_nonnull (warmed);
   g_assert_cmpuint (warmed->len, >, 0);
 
@@ -1146,7 +1146,7 @@ main (int   argc,
   g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
   g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
   /* Startup began a font warm-up for the window activate() would build; nobody activates. */
-  imtehan_font_warm_up_finish (NULL);
+  imtehan_warm_up_fonts_finish (NULL);
 
   g_test_add_data_func ("/window/fonts-warmed-up/en", "en", test_fonts_warmed_up);
   g_test_add_data_func ("/window/fonts-warmed-up/ur", "ur", test_fonts_warmed_up);

@@ -1,4 +1,4 @@
-/* imtehan-font-warm-up.c
+/* imtehan-warm-up.c
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -18,13 +18,13 @@
  * Pango caches a font by its description, language and the context's font options and
  * resolution, so the worker must use exactly the window's: the options and resolution come
  * from a probe label's context, and the descriptions from probe labels styled by the app's
- * style.css and by the few libadwaita font rules the start page uses (copied below: the
- * real stylesheet is not loaded yet). tests/test-window.c checks that every font the
+ * style.css (loaded already) and by the few libadwaita font rules the start page uses
+ * (copied below: libadwaita's stylesheet is not loaded yet). tests/test-window.c checks that every font the
  * start page shows came from the warm-up, so a change to either stylesheet that makes this
  * miss fails there, not silently here.
  */
 
-#define G_LOG_DOMAIN "imtehan-font-warm-up"
+#define G_LOG_DOMAIN "imtehan-warm-up"
 
 #include "config.h"
 
@@ -32,7 +32,7 @@
 #include <pango/pangocairo.h>
 
 #include "core/imtehan-text.h"
-#include "imtehan-font-warm-up.h"
+#include "imtehan-warm-up.h"
 #include "imtehan-start-page.h"
 
 /* libadwaita 1.2's font rules for the start page's labels and buttons (its base.css). */
@@ -186,20 +186,19 @@ warm_up_thread (gpointer data)
 }
 
 /**
- * imtehan_font_warm_up_start:
+ * imtehan_warm_up_fonts_start:
  * @quiz: the quiz the start page shows
  * @lang: the window's language
  *
  * Starts loading the fonts of @quiz's start page in @lang on a worker thread. Call it on
  * the main thread after gtk_init() and before the window is built; then call
- * imtehan_font_warm_up_finish().
+ * imtehan_warm_up_fonts_finish().
  */
 void
-imtehan_font_warm_up_start (ImtehanQuiz *quiz,
+imtehan_warm_up_fonts_start (ImtehanQuiz *quiz,
                             const char  *lang)
 {
   GdkDisplay *display = gdk_display_get_default ();
-  g_autoptr(GtkCssProvider) app_rules = NULL;
   g_autoptr(GtkCssProvider) adwaita_rules = NULL;
   g_autofree char *meta = NULL;
   g_autofree char *topics = NULL;
@@ -212,14 +211,10 @@ imtehan_font_warm_up_start (ImtehanQuiz *quiz,
   g_return_if_fail (display != NULL);
   g_return_if_fail (worker == NULL);
 
-  app_rules = gtk_css_provider_new ();
-  gtk_css_provider_load_from_resource (app_rules, RESOURCE_BASE "/style.css");
   adwaita_rules = gtk_css_provider_new ();
   gtk_css_provider_load_from_data (adwaita_rules, adwaita_font_rules, -1);
   gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (adwaita_rules),
                                               GTK_STYLE_PROVIDER_PRIORITY_THEME);
-  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (app_rules),
-                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
 
   warm_up = g_new0 (WarmUp, 1);
   warm_up->items = g_ptr_array_new_with_free_func (item_free);
@@ -235,7 +230,6 @@ imtehan_font_warm_up_start (ImtehanQuiz *quiz,
   text = probe (warm_up, rtl ? "urdu" : "");
   title = probe (warm_up, rtl ? "urdu title-1" : "title-1");
 
-  gtk_style_context_remove_provider_for_display (display, GTK_STYLE_PROVIDER (app_rules));
   gtk_style_context_remove_provider_for_display (display, GTK_STYLE_PROVIDER (adwaita_rules));
 
   /* The header bar: the quiz's title, and the language button naming the other language. */
@@ -265,18 +259,19 @@ imtehan_font_warm_up_start (ImtehanQuiz *quiz,
   pango_font_description_free (title);
 
   worker = g_thread_new ("imtehan-fonts", warm_up_thread, warm_up);
+
 }
 
 /**
- * imtehan_font_warm_up_finish:
+ * imtehan_warm_up_fonts_finish:
  * @fonts: (out) (optional) (transfer full): the fonts the warm-up loaded
  *
- * Waits for the warm-up started by imtehan_font_warm_up_start(), if any, and makes its font
+ * Waits for the warm-up started by imtehan_warm_up_fonts_start(), if any, and makes its font
  * map the default of the calling (main) thread: every widget created from now on finds the
  * start page's fonts loaded.
  */
 void
-imtehan_font_warm_up_finish (GPtrArray **fonts)
+imtehan_warm_up_fonts_finish (GPtrArray **fonts)
 {
   WarmUp *warm_up;
 
@@ -290,4 +285,29 @@ imtehan_font_warm_up_finish (GPtrArray **fonts)
   if (fonts != NULL)
     *fonts = g_steal_pointer (&warm_up->fonts);
   warm_up_free (warm_up);
+}
+
+static gpointer
+icon_theme_thread (gpointer data)
+{
+  g_autoptr(GtkIconTheme) theme = data;
+
+  /* GtkIconTheme is locked for lookups from any thread; this one reads the theme. */
+  gtk_icon_theme_has_icon (theme, "open-menu-symbolic");
+  return NULL;
+}
+
+/**
+ * imtehan_warm_up_icon_theme:
+ *
+ * Reads the display's icon theme on a worker thread. Call it on the main thread once
+ * libadwaita is initialized: the window's first icon then waits, if at all, only for the
+ * rest of the reading.
+ */
+void
+imtehan_warm_up_icon_theme (void)
+{
+  GtkIconTheme *theme = gtk_icon_theme_get_for_display (gdk_display_get_default ());
+
+  g_thread_unref (g_thread_new ("imtehan-icons", icon_theme_thread, g_object_ref (theme)));
 }
