@@ -23,7 +23,7 @@ struct _ImtehanQuestionPage
 
   GtkScrolledWindow *scroller;
   ImtehanProgress   *progress;
-  GtkLabel          *position_label;
+  ImtehanWrapBin    *position_bin;
   GtkBox            *questions;
   GtkButton         *previous_button;
   GtkButton         *next_button;
@@ -118,7 +118,8 @@ update_position (ImtehanQuestionPage *self)
   text = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s, %u answered", "%s, %u answered",
                                      answered),
                           position, answered);
-  gtk_label_set_text (self->position_label, text);
+  /* Shown before when going back: the bin keeps its layout (imtehan_wrap_bin_set_text()). */
+  imtehan_wrap_bin_set_text (self->position_bin, text);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->progress),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
 
@@ -507,7 +508,7 @@ imtehan_question_page_class_init (ImtehanQuestionPageClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/imtehan-question-page.ui");
   gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionPage, scroller);
   gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionPage, progress);
-  gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionPage, position_label);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionPage, position_bin);
   gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionPage, questions);
   gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionPage, previous_button);
   gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionPage, next_button);

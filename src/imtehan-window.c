@@ -32,7 +32,7 @@ struct _ImtehanWindow
   AdwHeaderBar         *header_bar;
   GtkButton            *home_button;
   GtkLabel             *title_label;
-  GtkLabel             *subtitle_label;
+  ImtehanWrapBin       *subtitle_bin;
   GtkMenuButton        *menu_button;
   GtkButton            *language_button;
   GtkLabel             *language_label;
@@ -498,8 +498,8 @@ update_title (ImtehanWindow *self)
     subtitle = g_strdup (_("Results"));
   else if (g_strcmp0 (self->page_name, "attempts") == 0)
     subtitle = g_strdup (_("All Attempts"));
-  gtk_label_set_text (self->subtitle_label, subtitle ? subtitle : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), subtitle != NULL);
+  /* "Question 3 of 8" changes at every move: the bin keeps the labels of texts it showed. */
+  imtehan_wrap_bin_set_text (self->subtitle_bin, subtitle);
   /* Set only when it changes: every title is sent to the X server, at each move. */
   if (g_strcmp0 (gtk_window_get_title (GTK_WINDOW (self)), _("Imtehan")) != 0)
     gtk_window_set_title (GTK_WINDOW (self), _("Imtehan"));
@@ -1234,7 +1234,7 @@ imtehan_window_class_init (ImtehanWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, header_bar);
   gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, home_button);
   gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, title_label);
-  gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, subtitle_label);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, subtitle_bin);
   gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, menu_button);
   gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, language_button);
   gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, language_label);

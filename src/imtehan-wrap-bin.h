@@ -16,6 +16,8 @@ GtkWidget *imtehan_wrap_bin_new       (GtkWidget      *child,
                                        int             min_chars,
                                        int             max_chars);
 GtkWidget *imtehan_wrap_bin_get_child (ImtehanWrapBin *self);
+void       imtehan_wrap_bin_set_text  (ImtehanWrapBin *self,
+                                       const char     *text);
 void       imtehan_wrap_bin_set_child (ImtehanWrapBin *self,
                                        GtkWidget      *child);
 

@@ -1054,6 +1054,38 @@ test_resume_taken_since_listed (Fixture       *fixture,
   imtehan_store_unlock (elsewhere, imtehan_attempt_get_id (theirs));
 }
 
+/* Going back to a question shows the header's subtitle in the label that showed it before,
+ * with its text laid out already (imtehan_wrap_bin_set_text()); the other is hidden. */
+static void
+test_subtitle_reused (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  ImtehanWrapBin *bin = IMTEHAN_WRAP_BIN (template_child (fixture, "subtitle_bin"));
+  GtkWidget *first, *second;
+  g_autofree char *first_text = NULL;
+
+  activate (fixture, "win.start", NULL);
+  first = imtehan_wrap_bin_get_child (bin);
+  first_text = g_strdup (gtk_label_get_text (GTK_LABEL (first)));
+  g_assert_true (gtk_widget_get_mapped (first));
+
+  activate (fixture, "win.next", NULL);
+  second = imtehan_wrap_bin_get_child (bin);
+  g_assert_true (second != first);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (second)), !=, first_text);
+  g_assert_true (gtk_widget_get_mapped (second));
+  g_assert_false (gtk_widget_get_visible (first));
+
+  activate (fixture, "win.previous", NULL);
+  g_assert_true (imtehan_wrap_bin_get_child (bin) == first);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (first)), ==, first_text);
+  g_assert_true (gtk_widget_get_mapped (first));
+  g_assert_false (gtk_widget_get_visible (second));
+
+  activate (fixture, "win.home", NULL);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bin)));
+}
+
 static void
 collect_fonts (GtkWidget  *widget,
                GHashTable *fonts)
@@ -1150,6 +1182,7 @@ main (int   argc,
 
   g_test_add_data_func ("/window/fonts-warmed-up/en", "en", test_fonts_warmed_up);
   g_test_add_data_func ("/window/fonts-warmed-up/ur", "ur", test_fonts_warmed_up);
+  g_test_add ("/window/subtitle-reused", Fixture, "ur", fixture_setup, test_subtitle_reused, fixture_teardown);
   g_test_add ("/window/start-page/en", Fixture, "en", fixture_setup, test_start_page, fixture_teardown);
   g_test_add ("/window/start-page/ur", Fixture, "ur", fixture_setup, test_start_page, fixture_teardown);
   g_test_add ("/window/flow/en", Fixture, "en", fixture_setup, test_flow, fixture_teardown);
