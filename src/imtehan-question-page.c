@@ -417,9 +417,20 @@ current_changed_cb (ImtehanQuestionPage *self)
 
   update_question (self);
 
-  /* Keyboard users keep their place: focus goes to the chosen (or first) answer. */
+  /* Keyboard users keep their place: focus goes to the chosen (or first) answer. Not
+   * scrolled to, though: the scrolled window's viewport would scroll to where the answer
+   * was when its question was last shown (this one is not allocated yet), and animate
+   * that for frames after the move, while a new question starts at its top. */
   if (had_focus || gtk_widget_get_focus_child (GTK_WIDGET (self)) == NULL)
-    gtk_widget_grab_focus (GTK_WIDGET (self));
+    {
+      GtkWidget *viewport = gtk_scrolled_window_get_child (self->scroller);
+
+      if (GTK_IS_VIEWPORT (viewport))
+        gtk_viewport_set_scroll_to_focus (GTK_VIEWPORT (viewport), FALSE);
+      gtk_widget_grab_focus (GTK_WIDGET (self));
+      if (GTK_IS_VIEWPORT (viewport))
+        gtk_viewport_set_scroll_to_focus (GTK_VIEWPORT (viewport), TRUE);
+    }
 }
 
 static void

@@ -1086,6 +1086,65 @@ test_subtitle_reused (Fixture       *fixture,
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bin)));
 }
 
+static GtkScrolledWindow *
+find_scroller (GtkWidget *widget)
+{
+  if (GTK_IS_SCROLLED_WINDOW (widget))
+    return GTK_SCROLLED_WINDOW (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkScrolledWindow *found = find_scroller (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Lets a few frames pass: scrolling animates. */
+static void
+wait_frames (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      spin ();
+      g_usleep (2000);
+    }
+}
+
+/* Moving to a question, also one shown before, shows it from its top, although the focus
+ * goes to its first answer, which in a short window lies below (GtkViewport scrolls to the
+ * focus, with the place the answer had when the question was last shown). */
+static void
+test_question_starts_at_top (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  GtkScrolledWindow *scroller;
+  GtkAdjustment *adjustment;
+
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 360, 320);
+  wait_frames (100);
+  activate (fixture, "win.start", NULL);
+  scroller = find_scroller (imtehan_window_get_page (fixture->window));
+  g_assert_nonnull (scroller);
+  adjustment = gtk_scrolled_window_get_vadjustment (scroller);
+
+  for (guint i = 0; i < 3; i++)
+    {
+      activate (fixture, "win.next", NULL);
+      wait_frames (300);
+      g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==, 0);
+      g_assert_true (gtk_widget_has_focus (imtehan_question_page_get_choice (
+        IMTEHAN_QUESTION_PAGE (imtehan_window_get_page (fixture->window)), 0)));
+      activate (fixture, "win.previous", NULL);
+      wait_frames (300);
+      g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==, 0);
+    }
+}
+
 static void
 collect_fonts (GtkWidget  *widget,
                GHashTable *fonts)
@@ -1183,6 +1242,7 @@ main (int   argc,
   g_test_add_data_func ("/window/fonts-warmed-up/en", "en", test_fonts_warmed_up);
   g_test_add_data_func ("/window/fonts-warmed-up/ur", "ur", test_fonts_warmed_up);
   g_test_add ("/window/subtitle-reused", Fixture, "ur", fixture_setup, test_subtitle_reused, fixture_teardown);
+  g_test_add ("/window/question-starts-at-top", Fixture, "ur", fixture_setup, test_question_starts_at_top, fixture_teardown);
   g_test_add ("/window/start-page/en", Fixture, "en", fixture_setup, test_start_page, fixture_teardown);
   g_test_add ("/window/start-page/ur", Fixture, "ur", fixture_setup, test_start_page, fixture_teardown);
   g_test_add ("/window/flow/en", Fixture, "en", fixture_setup, test_flow, fixture_teardown);
