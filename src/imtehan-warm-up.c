@@ -33,6 +33,8 @@
 
 #include "core/imtehan-text.h"
 #include "imtehan-warm-up.h"
+#include "imtehan-attempt-row.h"
+#include "imtehan-i18n.h"
 #include "imtehan-start-page.h"
 
 /* libadwaita 1.2's font rules for the start page's labels and buttons (its base.css). */
@@ -40,7 +42,8 @@ static const char adwaita_font_rules[] =
   "label.button { font-weight: bold; }\n"   /* button, headerbar .title */
   "label.heading { font-weight: 700; font-size: 11pt; }\n"
   "label.caption { font-weight: 400; font-size: 9pt; }\n"
-  "label.title-1 { font-weight: 800; font-size: 20pt; }\n";
+  "label.title-1 { font-weight: 800; font-size: 20pt; }\n"
+  "label.subtitle { font-size: smaller; }\n";               /* row label.subtitle */
 
 typedef struct {
   PangoFontDescription *font;
@@ -204,7 +207,13 @@ imtehan_warm_up_fonts_start (ImtehanQuiz *quiz,
   g_autofree char *topics = NULL;
   g_auto(GStrv) topic_list = NULL;
   gboolean rtl = imtehan_language_is_rtl (lang);
-  PangoFontDescription *ui, *ui_bold, *heading, *caption, *text, *title, *other_language;
+  PangoFontDescription *ui, *ui_bold, *heading, *caption, *subtitle, *text, *title;
+  PangoFontDescription *other_language;
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *date = imtehan_i18n_format_date (now);
+  g_autofree char *score = imtehan_format_score (7, 8);
+  g_autofree char *scores = NULL;
+  g_autofree char *row = NULL;
   WarmUp *warm_up;
 
   g_return_if_fail (IMTEHAN_IS_QUIZ (quiz));
@@ -225,6 +234,7 @@ imtehan_warm_up_fonts_start (ImtehanQuiz *quiz,
   heading = probe (warm_up, rtl ? "urdu-ui heading" : "heading");
   /* In Urdu, style.css makes captions the body size. */
   caption = probe (warm_up, rtl ? "urdu-ui" : "caption");
+  subtitle = probe (warm_up, rtl ? "urdu-ui subtitle" : "subtitle");
   /* The language button names Urdu in Urdu's fonts (imtehan-window.c). */
   other_language = probe (warm_up, rtl ? "urdu-ui button" : "button urdu-ui");
   text = probe (warm_up, rtl ? "urdu" : "");
@@ -249,11 +259,19 @@ imtehan_warm_up_fonts_start (ImtehanQuiz *quiz,
   add (warm_up, ui_bold, _("_Resume"), NULL);
   add (warm_up, heading, _("Past Attempts"), NULL);
   add (warm_up, ui_bold, _("Show _All"), NULL);
+  /* The history, for a returning learner: the best and last scores, and a row per attempt
+   * (imtehan-attempt-row.c) with its date, language and score. */
+  scores = g_strdup_printf (_("Best: %s · Last: %s"), score, score);
+  add (warm_up, ui, scores, NULL);
+  add (warm_up, ui, date, NULL);
+  row = g_strdup_printf ("\u2068English\u2069 · \u2068اردو\u2069 · %s", score);
+  add (warm_up, subtitle, row, NULL);
 
   pango_font_description_free (ui);
   pango_font_description_free (ui_bold);
   pango_font_description_free (heading);
   pango_font_description_free (caption);
+  pango_font_description_free (subtitle);
   pango_font_description_free (other_language);
   pango_font_description_free (text);
   pango_font_description_free (title);

@@ -1175,7 +1175,8 @@ collect_fonts (GtkWidget  *widget,
 static void
 test_fonts_warmed_up (gconstpointer data)
 {
-  const char *lang = data;
+  const char *lang = (const char *)data + 1;
+  gboolean with_history = *(const char *)data == '+';
   ImtehanQuiz *quiz = imtehan_application_get_quiz (app);
   g_autoptr(GPtrArray) warmed = NULL;
   g_autoptr(GHashTable) shown = g_hash_table_new (NULL, NULL);
@@ -1184,6 +1185,19 @@ test_fonts_warmed_up (gconstpointer data)
   ImtehanWindow *window;
 
   remove_attempts ();
+  if (with_history)
+    {
+      /* A returning learner: the start page lists the attempt and the scores. */
+      g_autoptr(ImtehanAttempt) attempt = imtehan_attempt_new (quiz, 0);
+      g_autoptr(GError) error = NULL;
+
+      for (guint i = 0; i < imtehan_attempt_get_n_questions (attempt); i++)
+        g_assert_true (imtehan_attempt_choose (attempt, i,
+                                               imtehan_attempt_get_choice_order (attempt, i)[0]));
+      g_assert_true (imtehan_attempt_finish (attempt));
+      g_assert_true (imtehan_store_save (imtehan_application_get_store (app), attempt, NULL, &error));
+      g_assert_no_error (error);
+    }
   imtehan_i18n_set_language (lang);
   imtehan_warm_up_fonts_start (quiz, lang);
   imtehan_warm_up_fonts_finish (&warmed);
@@ -1193,6 +1207,19 @@ test_fonts_warmed_up (gconstpointer data)
   window = imtehan_window_new (app);
   gtk_window_present (GTK_WINDOW (window));
   spin ();
+  if (with_history)
+    {
+      gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+      while (g_list_model_get_n_items (imtehan_window_get_history (window)) == 0 &&
+             g_get_monotonic_time () < deadline)
+        {
+          g_usleep (20000);
+          spin ();
+        }
+      g_assert_cmpuint (g_list_model_get_n_items (imtehan_window_get_history (window)), ==, 1);
+      spin ();
+    }
   collect_fonts (GTK_WIDGET (window), shown);
   g_assert_cmpuint (g_hash_table_size (shown), >, 1);
 
@@ -1208,6 +1235,13 @@ test_fonts_warmed_up (gconstpointer data)
 
           g_test_message ("“%s” is shown in %s, which the warm-up did not load",
                           gtk_label_get_text (label), name);
+          for (guint j = 0; j < warmed->len; j++)
+            {
+              g_autoptr(PangoFontDescription) w = pango_font_describe_with_absolute_size (g_ptr_array_index (warmed, j));
+              g_autofree char *wn = pango_font_description_to_string (w);
+
+              g_test_message ("  warmed: %s", wn);
+            }
           g_test_fail ();
         }
     }
@@ -1239,8 +1273,10 @@ main (int   argc,
   /* Startup began a font warm-up for the window activate() would build; nobody activates. */
   imtehan_warm_up_fonts_finish (NULL);
 
-  g_test_add_data_func ("/window/fonts-warmed-up/en", "en", test_fonts_warmed_up);
-  g_test_add_data_func ("/window/fonts-warmed-up/ur", "ur", test_fonts_warmed_up);
+  g_test_add_data_func ("/window/fonts-warmed-up/en", "-en", test_fonts_warmed_up);
+  g_test_add_data_func ("/window/fonts-warmed-up/ur", "-ur", test_fonts_warmed_up);
+  g_test_add_data_func ("/window/fonts-warmed-up/en-history", "+en", test_fonts_warmed_up);
+  g_test_add_data_func ("/window/fonts-warmed-up/ur-history", "+ur", test_fonts_warmed_up);
   g_test_add ("/window/subtitle-reused", Fixture, "ur", fixture_setup, test_subtitle_reused, fixture_teardown);
   g_test_add ("/window/question-starts-at-top", Fixture, "ur", fixture_setup, test_question_starts_at_top, fixture_teardown);
   g_test_add ("/window/start-page/en", Fixture, "en", fixture_setup, test_start_page, fixture_teardown);
