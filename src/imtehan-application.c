@@ -177,6 +177,9 @@ imtehan_application_startup (GApplication *app)
   g_autofree char *language = NULL;
 
   imtehan_bench_mark ("startup", 0);
+  /* The history is listed on the store's worker while the toolkit initializes. */
+  self->store = imtehan_store_new_default ();
+  imtehan_store_prefetch_list (self->store);
   /* GtkApplication's startup calls gtk_init() too, but then libadwaita initializes for
    * another ~40 ms, which the font warm-up can use on the other core. Without a display
    * the parent's startup reports it as usual. */
@@ -203,7 +206,6 @@ imtehan_application_startup (GApplication *app)
   G_APPLICATION_CLASS (imtehan_application_parent_class)->startup (app);
   imtehan_bench_mark ("toolkit-ready", 0);
   imtehan_warm_up_icon_theme ();
-  self->store = imtehan_store_new_default ();
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
                                    G_N_ELEMENTS (app_actions), app);

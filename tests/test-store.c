@@ -875,6 +875,100 @@ test_list_async (Fixture       *fixture,
   g_assert_finalize_object (attempt);
 }
 
+static GPtrArray *
+list_async_and_wait (ImtehanStore *store)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  GPtrArray *summaries;
+
+  imtehan_store_list_async (store, NULL, list_cb, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  summaries = imtehan_store_list_finish (store, result, NULL, &error);
+  g_assert_no_error (error);
+  return summaries;
+}
+
+static void
+wait_for_files_read (ImtehanStore *store,
+                     guint         n)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_TIME_SPAN_SECOND;
+
+  while (imtehan_store_get_n_files_read (store) < n && g_get_monotonic_time () < deadline)
+    g_usleep (1000);
+  g_assert_cmpuint (imtehan_store_get_n_files_read (store), ==, n);
+}
+
+/* A listing made at start-up answers the window's first one: the folder is read once. */
+static void
+test_list_prefetched (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) first = NULL;
+  g_autoptr(GPtrArray) second = NULL;
+  ImtehanAttempt *attempt = new_attempt (fixture, 1);
+  g_autoptr(ImtehanStore) store = NULL;
+
+  g_assert_true (imtehan_store_save (fixture->store, attempt, NULL, &error));
+  g_assert_no_error (error);
+  store = data ? g_object_new (IMTEHAN_TYPE_STORE, "directory", fixture->directory,
+                               "cache-directory", fixture->cache_directory, NULL)
+               : imtehan_store_new (fixture->directory);
+
+  imtehan_store_prefetch_list (store);
+  first = list_async_and_wait (store);
+  g_assert_cmpuint (first->len, ==, 1);
+  g_assert_cmpstr (imtehan_attempt_summary_get_id (g_ptr_array_index (first, 0)), ==,
+                   imtehan_attempt_get_id (attempt));
+  g_assert_cmpuint (imtehan_store_get_n_files_read (store), ==, 1);
+
+  /* Used once: the next listing reads the folder again (and the file: an unfinished attempt
+   * is never served from the cache). */
+  second = list_async_and_wait (store);
+  g_assert_cmpuint (second->len, ==, 1);
+  g_assert_cmpuint (imtehan_store_get_n_files_read (store), ==, 2);
+
+  g_assert_finalize_object (attempt);
+}
+
+/* An attempt written after the prefetch, here or by another process, is in the listing. */
+static void
+test_list_prefetch_outdated (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) here = NULL;
+  g_autoptr(GPtrArray) after_own = NULL;
+  ImtehanAttempt *first = new_attempt (fixture, 1);
+  ImtehanAttempt *second = new_attempt (fixture, 2);
+  ImtehanAttempt *third = new_attempt (fixture, 3);
+  g_autoptr(ImtehanStore) elsewhere = imtehan_store_new (fixture->directory);
+
+  g_assert_true (imtehan_store_save (fixture->store, first, NULL, &error));
+  g_assert_no_error (error);
+  imtehan_store_prefetch_list (fixture->store);
+  wait_for_files_read (fixture->store, 1);
+  /* Past the file system's clock tick (coarse on Debian 12's kernel). */
+  g_usleep (50000);
+  g_assert_true (imtehan_store_save (elsewhere, second, NULL, &error));
+  g_assert_no_error (error);
+  here = list_async_and_wait (fixture->store);
+  g_assert_cmpuint (here->len, ==, 2);
+
+  /* Its own save, queued after a prefetch, is seen too. */
+  imtehan_store_prefetch_list (fixture->store);
+  imtehan_store_save_async (fixture->store, third, NULL, NULL, NULL);
+  after_own = list_async_and_wait (fixture->store);
+  g_assert_cmpuint (after_own->len, ==, 3);
+
+  g_assert_finalize_object (first);
+  g_assert_finalize_object (second);
+  g_assert_finalize_object (third);
+}
+
 static void
 test_new_default (void)
 {
@@ -1729,6 +1823,8 @@ main (int   argc,
   add_test ("/store/list/stale-temp-names", test_stale_temp_names);
   add_test ("/store/list/other-files-ignored", test_other_files_ignored);
   add_test ("/store/list/async", test_list_async);
+  add_test ("/store/list/prefetched", test_list_prefetched);
+  add_test ("/store/list/prefetch-outdated", test_list_prefetch_outdated);
   add_test ("/store/lock/two-stores", test_lock);
   add_test ("/store/lock/released-by-kill", test_lock_released_by_kill);
   add_test ("/store/lock/async", test_lock_async);

@@ -252,6 +252,21 @@ summary_new_from_bytes (GFile       *file,
   return g_steal_pointer (&self);
 }
 
+typedef struct
+{
+  GPtrArray *summaries;
+  GPtrArray *problems;
+  gint64     folder_mtime;  /* of a prefetched listing: see folder_mtime() */
+} ListResult;
+
+static void
+list_result_free (ListResult *result)
+{
+  g_clear_pointer (&result->summaries, g_ptr_array_unref);
+  g_clear_pointer (&result->problems, g_ptr_array_unref);
+  g_free (result);
+}
+
 struct _ImtehanStore
 {
   GObject      parent_instance;
@@ -271,6 +286,10 @@ struct _ImtehanStore
   gboolean     cache_dirty;  /* the cache file is not what @cache says: write it */
   guint        n_listings;
   guint        n_files_read; /* atomic; attempt files read and parsed by listings */
+
+  /* The worker's only: a listing made before anyone asked (imtehan_store_prefetch_list()),
+   * which answers the next imtehan_store_list_async() unless the worker wrote since. */
+  ListResult  *prefetched;
 };
 
 /* Asked for by imtehan_store_lock_async(), not taken yet by the worker. */
@@ -396,8 +415,9 @@ write_job (GTask *task_owned)
 /* Set while a writer thread runs a job, including when it frees the task. */
 static GPrivate in_writer = G_PRIVATE_INIT (NULL);
 
-static void list_thread  (GTask *task_owned);
-static void lock_thread  (GTask *task_owned);
+static void list_thread     (GTask *task_owned);
+static void prefetch_thread (GTask *task_owned);
+static void lock_thread     (GTask *task_owned);
 static void claim_thread (GTask *task_owned);
 
 /* Listings, locks and claims run on the same queue as the writes, after them: a listing
@@ -410,10 +430,18 @@ writer_func (gpointer data,
 {
   GTask *task = data;
   gpointer tag = g_task_get_source_tag (task);
+  ImtehanStore *self = g_task_get_source_object (task);
 
   g_private_set (&in_writer, GINT_TO_POINTER (TRUE));
+  /* A write, a lock or a claim changes what a listing would find (the folder's time says
+   * so too, but on FAT only to the 2 s). The listing then lists again. */
+  if (tag != imtehan_store_list_async && tag != imtehan_store_prefetch_list &&
+      self->prefetched != NULL)
+    self->prefetched->folder_mtime = G_MININT64;
   if (tag == imtehan_store_list_async)
     list_thread (task);
+  else if (tag == imtehan_store_prefetch_list)
+    prefetch_thread (task);
   else if (tag == imtehan_store_lock_async)
     lock_thread (task);
   else if (tag == imtehan_store_claim_async)
@@ -443,6 +471,8 @@ static void
 imtehan_store_finalize (GObject *object)
 {
   ImtehanStore *self = (ImtehanStore *)object;
+
+  g_clear_pointer (&self->prefetched, list_result_free);
 
   if (self->locks != NULL)
     {
@@ -1475,18 +1505,17 @@ imtehan_store_list (ImtehanStore  *self,
   return summaries;
 }
 
-typedef struct
+/* The folder's modification time, in ns: a file written (by a rename), set aside, locked or
+ * removed there by any process changes it. -1 when it cannot be read. (On FAT it counts in
+ * 2 s steps: a change that close to the prefetch is missed until the next listing.) */
+static gint64
+folder_mtime (ImtehanStore *self)
 {
-  GPtrArray *summaries;
-  GPtrArray *problems;
-} ListResult;
+  struct stat st;
 
-static void
-list_result_free (ListResult *result)
-{
-  g_clear_pointer (&result->summaries, g_ptr_array_unref);
-  g_clear_pointer (&result->problems, g_ptr_array_unref);
-  g_free (result);
+  if (stat (g_file_peek_path (self->directory), &st) != 0)
+    return -1;
+  return (gint64)st.st_mtim.tv_sec * G_GINT64_CONSTANT (1000000000) + st.st_mtim.tv_nsec;
 }
 
 static void
@@ -1495,10 +1524,30 @@ list_thread (GTask *task_owned)
   g_autoptr(GTask) task = task_owned;
   ImtehanStore *self = g_task_get_source_object (task);
   g_autoptr(GError) error = NULL;
-  ListResult *result = g_new0 (ListResult, 1);
+  g_autoptr(GPtrArray) earlier_problems = NULL;
+  ListResult *result;
 
+  if (self->prefetched != NULL && self->prefetched->folder_mtime == folder_mtime (self))
+    {
+      g_task_return_pointer (task, g_steal_pointer (&self->prefetched),
+                             (GDestroyNotify)list_result_free);
+      return;
+    }
+  /* Files the prefetch set aside are gone from the folder now: the user still hears of them. */
+  if (self->prefetched != NULL)
+    earlier_problems = g_steal_pointer (&self->prefetched->problems);
+  g_clear_pointer (&self->prefetched, list_result_free);
+
+  result = g_new0 (ListResult, 1);
   result->summaries = list_folder (self, &result->problems, g_task_get_cancellable (task),
                                    &error);
+  if (result->summaries != NULL && earlier_problems != NULL && earlier_problems->len > 0)
+    {
+      if (result->problems == NULL)
+        result->problems = g_steal_pointer (&earlier_problems);
+      else
+        g_ptr_array_extend_and_steal (result->problems, g_steal_pointer (&earlier_problems));
+    }
   if (result->summaries == NULL)
     {
       list_result_free (result);
@@ -1523,6 +1572,46 @@ imtehan_store_list_async (ImtehanStore        *self,
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, imtehan_store_list_async);
+  g_thread_pool_push (self->writer, g_steal_pointer (&task), NULL);
+}
+
+static void
+prefetch_thread (GTask *task_owned)
+{
+  g_autoptr(GTask) task = task_owned;
+  ImtehanStore *self = g_task_get_source_object (task);
+  ListResult *result = g_new0 (ListResult, 1);
+
+  result->folder_mtime = folder_mtime (self);
+  result->summaries = list_folder (self, &result->problems, NULL, NULL);
+  if (result->summaries == NULL)
+    list_result_free (result);
+  else
+    {
+      g_clear_pointer (&self->prefetched, list_result_free);
+      self->prefetched = result;
+    }
+  cache_save (self);
+  g_task_return_boolean (task, TRUE);
+}
+
+/**
+ * imtehan_store_prefetch_list:
+ *
+ * Lists the folder on the store's worker now, before anyone asks: the next
+ * imtehan_store_list_async() gets that listing, unless the worker wrote, locked or claimed
+ * an attempt in between (then it lists again). At start-up the listing of a long history
+ * then runs while the toolkit initializes.
+ */
+void
+imtehan_store_prefetch_list (ImtehanStore *self)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (IMTEHAN_IS_STORE (self));
+
+  task = g_task_new (self, NULL, NULL, NULL);
+  g_task_set_source_tag (task, imtehan_store_prefetch_list);
   g_thread_pool_push (self->writer, g_steal_pointer (&task), NULL);
 }
 

@@ -50,6 +50,7 @@ GPtrArray      *imtehan_store_list             (ImtehanStore    *self,
                                                 GPtrArray      **problems,
                                                 GCancellable    *cancellable,
                                                 GError         **error);
+void            imtehan_store_prefetch_list    (ImtehanStore    *self);
 void            imtehan_store_list_async       (ImtehanStore    *self,
                                                 GCancellable    *cancellable,
                                                 GAsyncReadyCallback callback,
