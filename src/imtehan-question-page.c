@@ -36,6 +36,8 @@ struct _ImtehanQuestionPage
   GPtrArray         *choices;   /* the shown view's GtkCheckButtons, in the order shown */
   guint              shown;     /* the question shown */
   guint              updating : 1;
+  guint              buttons_labelled : 1;  /* the accessible names of Previous and Next */
+  guint              next_is_review : 1;
 };
 
 /* A question as shown: its topic, its text and its choices, a child of the questions box.
@@ -123,12 +125,20 @@ update_position (ImtehanQuestionPage *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->progress),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
 
-  gtk_label_set_text_with_mnemonic (self->next_label, last ? _("_Review") : _("_Next"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->next_button),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  last ? _("Review") : _("Next question"), -1);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->previous_button),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Previous question"), -1);
+  /* Only when it changes: each update is sent to the accessibility bus, and this runs at
+   * every move. */
+  if (self->next_is_review != last || !self->buttons_labelled)
+    {
+      gtk_label_set_text_with_mnemonic (self->next_label, last ? _("_Review") : _("_Next"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->next_button),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      last ? _("Review") : _("Next question"), -1);
+      self->next_is_review = last;
+    }
+  if (!self->buttons_labelled)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self->previous_button),
+                                    GTK_ACCESSIBLE_PROPERTY_LABEL, _("Previous question"), -1);
+  self->buttons_labelled = TRUE;
 }
 
 static void

@@ -41,6 +41,8 @@ struct _ImtehanStartPage
   ImtehanQuiz    *quiz;
   GListModel     *history;
   GtkSliceListModel *recent;
+  /* As the buttons show it: the window sets it after every change of its attempt. */
+  gboolean        can_resume;
 };
 
 G_DEFINE_FINAL_TYPE (ImtehanStartPage, imtehan_start_page, GTK_TYPE_WIDGET)
@@ -289,6 +291,11 @@ imtehan_start_page_set_can_resume (ImtehanStartPage *self,
 {
   g_return_if_fail (IMTEHAN_IS_START_PAGE (self));
 
+  /* Called at every answer and move: relabelling a button is sent to the accessibility
+   * bus even when its text stays. */
+  if (!can_resume == !self->can_resume)
+    return;
+  self->can_resume = can_resume;
   gtk_widget_set_visible (GTK_WIDGET (self->resume_button), can_resume);
   /* One suggested action at a time: with Resume offered, Start is the quieter choice. */
   if (can_resume)
