@@ -88,9 +88,12 @@ imtehan_application_activate (GApplication *app)
 
   imtehan_bench_mark ("activate", 0);
   imtehan_fonts_init ();
+  window = GTK_WINDOW (imtehan_window_new (self));
+  /* Building the window lays nothing out, so the warm-up may still run meanwhile; its font
+   * map becomes the default before the window is measured (the test of the warm-up builds
+   * its window in the same order). */
   imtehan_warm_up_fonts_finish (NULL);
   imtehan_bench_mark ("warm-up-finished", 0);
-  window = GTK_WINDOW (imtehan_window_new (self));
   imtehan_bench_mark ("window-built", 0);
   gtk_window_present (window);
   imtehan_bench_mark ("window-presented", 0);
@@ -200,7 +203,8 @@ imtehan_application_startup (GApplication *app)
       language = *setting ? g_strdup (setting) : imtehan_i18n_system_language ();
       imtehan_i18n_set_language (language);
       load_quiz (self);
-      imtehan_warm_up_fonts_start (self->quiz, imtehan_i18n_get_language ());
+      imtehan_warm_up_fonts_start (self->quiz, imtehan_i18n_get_language (),
+                                   imtehan_store_get_directory (self->store));
       imtehan_bench_mark ("warm-up-started", 0);
     }
   G_APPLICATION_CLASS (imtehan_application_parent_class)->startup (app);

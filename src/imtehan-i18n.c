@@ -47,7 +47,10 @@ static const char nastaliq_rendering[] =
   "</fontconfig>\n";
 
 /* Adds the rules above to the fontconfig configuration of GTK's font map. Call it before
- * any Urdu text is laid out: Pango keeps the fonts it has loaded. */
+ * any Urdu text is laid out (Pango keeps the fonts it has loaded), and not while another
+ * thread lays text out: fontconfig's configuration is changed in place. The font warm-up
+ * (imtehan-warm-up.c) calls it first on its thread; activate() again, for a start without
+ * it. */
 void
 imtehan_fonts_init (void)
 {

@@ -53,6 +53,8 @@ typedef struct {
 
 typedef struct {
   GPtrArray            *items;
+  GPtrArray            *history_items;  /* laid out when @history_folder has files */
+  char                 *history_folder;
   cairo_font_options_t *options;
   double                resolution;
   gboolean              round_positions;
@@ -77,6 +79,8 @@ static void
 warm_up_free (WarmUp *warm_up)
 {
   g_ptr_array_unref (warm_up->items);
+  g_ptr_array_unref (warm_up->history_items);
+  g_free (warm_up->history_folder);
   g_clear_pointer (&warm_up->options, cairo_font_options_destroy);
   g_clear_object (&warm_up->font_map);
   g_clear_pointer (&warm_up->fonts, g_ptr_array_unref);
@@ -84,10 +88,10 @@ warm_up_free (WarmUp *warm_up)
 }
 
 static void
-add (WarmUp                     *warm_up,
-     const PangoFontDescription *font,
-     const char                 *text,
-     const char                 *lang)
+add_to (GPtrArray                  *items,
+        const PangoFontDescription *font,
+        const char                 *text,
+        const char                 *lang)
 {
   Item *item = g_new0 (Item, 1);
 
@@ -103,7 +107,16 @@ add (WarmUp                     *warm_up,
       item->text = g_strdup (text);
       g_strdelimit (item->text, "_", ' ');
     }
-  g_ptr_array_add (warm_up->items, item);
+  g_ptr_array_add (items, item);
+}
+
+static void
+add (WarmUp                     *warm_up,
+     const PangoFontDescription *font,
+     const char                 *text,
+     const char                 *lang)
+{
+  add_to (warm_up->items, font, text, lang);
 }
 
 /* The font the window gives a label with these style classes. */
@@ -148,23 +161,14 @@ add_fonts_of (GPtrArray   *fonts,
   pango_layout_iter_free (iter);
 }
 
-static gpointer
-warm_up_thread (gpointer data)
+static void
+lay_out (WarmUp       *warm_up,
+         PangoContext *context,
+         GPtrArray    *items)
 {
-  WarmUp *warm_up = data;
-  PangoContext *context;
-
-  warm_up->font_map = pango_cairo_font_map_new ();
-  warm_up->fonts = g_ptr_array_new_with_free_func (g_object_unref);
-  context = pango_font_map_create_context (warm_up->font_map);
-  pango_cairo_context_set_font_options (context, warm_up->options);
-  pango_cairo_context_set_resolution (context, warm_up->resolution);
-  pango_context_set_round_glyph_positions (context, warm_up->round_positions);
-  pango_context_set_base_dir (context, warm_up->direction);
-
-  for (guint i = 0; i < warm_up->items->len; i++)
+  for (guint i = 0; i < items->len; i++)
     {
-      Item *item = g_ptr_array_index (warm_up->items, i);
+      Item *item = g_ptr_array_index (items, i);
       PangoLayout *layout = pango_layout_new (context);
       PangoRectangle ink;
 
@@ -183,6 +187,38 @@ warm_up_thread (gpointer data)
       add_fonts_of (warm_up->fonts, layout);
       g_object_unref (layout);
     }
+}
+
+/* Whether the results folder has anything in it: then the start page shows a history. */
+static gboolean
+has_files (const char *folder)
+{
+  g_autoptr(GDir) dir = folder ? g_dir_open (folder, 0, NULL) : NULL;
+
+  return dir != NULL && g_dir_read_name (dir) != NULL;
+}
+
+static gpointer
+warm_up_thread (gpointer data)
+{
+  WarmUp *warm_up = data;
+  PangoContext *context;
+
+  /* Before any font is made: the fontconfig rules for Nastaliq (imtehan-i18n.c) apply to
+   * the fonts a font map makes from then on. Here, not on the main thread, because it waits
+   * for fontconfig's own start. */
+  imtehan_fonts_init ();
+  warm_up->font_map = pango_cairo_font_map_new ();
+  warm_up->fonts = g_ptr_array_new_with_free_func (g_object_unref);
+  context = pango_font_map_create_context (warm_up->font_map);
+  pango_cairo_context_set_font_options (context, warm_up->options);
+  pango_cairo_context_set_resolution (context, warm_up->resolution);
+  pango_context_set_round_glyph_positions (context, warm_up->round_positions);
+  pango_context_set_base_dir (context, warm_up->direction);
+
+  lay_out (warm_up, context, warm_up->items);
+  if (has_files (warm_up->history_folder))
+    lay_out (warm_up, context, warm_up->history_items);
 
   g_object_unref (context);
   return warm_up;
@@ -192,14 +228,17 @@ warm_up_thread (gpointer data)
  * imtehan_warm_up_fonts_start:
  * @quiz: the quiz the start page shows
  * @lang: the window's language
+ * @history_folder: (nullable): the results folder: with files in it, the start page shows
+ *   a history, whose fonts are loaded too
  *
  * Starts loading the fonts of @quiz's start page in @lang on a worker thread. Call it on
- * the main thread after gtk_init() and before the window is built; then call
- * imtehan_warm_up_fonts_finish().
+ * the main thread after gtk_init(), once the app's style.css is loaded, and before the
+ * window is laid out; then call imtehan_warm_up_fonts_finish().
  */
 void
 imtehan_warm_up_fonts_start (ImtehanQuiz *quiz,
-                            const char  *lang)
+                             const char  *lang,
+                             GFile       *history_folder)
 {
   GdkDisplay *display = gdk_display_get_default ();
   g_autoptr(GtkCssProvider) adwaita_rules = NULL;
@@ -227,6 +266,8 @@ imtehan_warm_up_fonts_start (ImtehanQuiz *quiz,
 
   warm_up = g_new0 (WarmUp, 1);
   warm_up->items = g_ptr_array_new_with_free_func (item_free);
+  warm_up->history_items = g_ptr_array_new_with_free_func (item_free);
+  warm_up->history_folder = history_folder ? g_file_get_path (history_folder) : NULL;
   warm_up->direction = rtl ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR;
   /* The window has the "urdu-ui" class in Urdu; quiz text in Urdu has "urdu". */
   ui = probe (warm_up, rtl ? "urdu-ui" : "");
@@ -262,10 +303,10 @@ imtehan_warm_up_fonts_start (ImtehanQuiz *quiz,
   /* The history, for a returning learner: the best and last scores, and a row per attempt
    * (imtehan-attempt-row.c) with its date, language and score. */
   scores = g_strdup_printf (_("Best: %s · Last: %s"), score, score);
-  add (warm_up, ui, scores, NULL);
-  add (warm_up, ui, date, NULL);
+  add_to (warm_up->history_items, ui, scores, NULL);
+  add_to (warm_up->history_items, ui, date, NULL);
   row = g_strdup_printf ("\u2068English\u2069 · \u2068اردو\u2069 · %s", score);
-  add (warm_up, subtitle, row, NULL);
+  add_to (warm_up->history_items, subtitle, row, NULL);
 
   pango_font_description_free (ui);
   pango_font_description_free (ui_bold);

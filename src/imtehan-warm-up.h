@@ -12,7 +12,8 @@
 G_BEGIN_DECLS
 
 void imtehan_warm_up_fonts_start  (ImtehanQuiz *quiz,
-                                   const char  *lang);
+                                   const char  *lang,
+                                   GFile       *history_folder);
 void imtehan_warm_up_fonts_finish (GPtrArray  **fonts);
 void imtehan_warm_up_icon_theme   (void);
 

@@ -1199,12 +1199,13 @@ test_fonts_warmed_up (gconstpointer data)
       g_assert_no_error (error);
     }
   imtehan_i18n_set_language (lang);
-  imtehan_warm_up_fonts_start (quiz, lang);
+  /* In the order of imtehan_application_activate(). */
+  imtehan_warm_up_fonts_start (quiz, lang,
+                               imtehan_store_get_directory (imtehan_application_get_store (app)));
+  window = imtehan_window_new (app);
   imtehan_warm_up_fonts_finish (&warmed);
   g_assert_nonnull (warmed);
   g_assert_cmpuint (warmed->len, >, 0);
-
-  window = imtehan_window_new (app);
   gtk_window_present (GTK_WINDOW (window));
   spin ();
   if (with_history)
