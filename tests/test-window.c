@@ -21,6 +21,7 @@
 #include "imtehan-text.h"
 #include "imtehan-wrap-bin.h"
 #include "test-util.h"
+#include "test-util-gtk.h"
 
 static ImtehanApplication *app;
 static char *data_home;
@@ -1086,21 +1087,6 @@ test_subtitle_reused (Fixture       *fixture,
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bin)));
 }
 
-static GtkScrolledWindow *
-find_scroller (GtkWidget *widget)
-{
-  if (GTK_IS_SCROLLED_WINDOW (widget))
-    return GTK_SCROLLED_WINDOW (widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkScrolledWindow *found = find_scroller (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
 
 /* Lets a few frames pass: scrolling animates. */
 static void
@@ -1128,7 +1114,7 @@ test_question_starts_at_top (Fixture       *fixture,
   gtk_window_set_default_size (GTK_WINDOW (fixture->window), 360, 320);
   wait_frames (100);
   activate (fixture, "win.start", NULL);
-  scroller = find_scroller (imtehan_window_get_page (fixture->window));
+  scroller = imtehan_test_find_scrolled_window (imtehan_window_get_page (fixture->window));
   g_assert_nonnull (scroller);
   adjustment = gtk_scrolled_window_get_vadjustment (scroller);
 

@@ -41,6 +41,7 @@
 #include "imtehan-store.h"
 #include "imtehan-window.h"
 #include "test-util.h"
+#include "test-util-gtk.h"
 
 #define FRAME_BUDGET_MS 16.7
 
@@ -505,21 +506,6 @@ history_changed_cb (GListModel *model,
   *changed = TRUE;
 }
 
-static GtkScrolledWindow *
-find_scroller (GtkWidget *widget)
-{
-  if (GTK_IS_SCROLLED_WINDOW (widget))
-    return GTK_SCROLLED_WINDOW (widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkScrolledWindow *found = find_scroller (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
 
 /* Moves the list by @step pixels a frame, as a touchpad fling does, @n_frames times. Each
  * frame counts from its before-paint to its after-paint: the rows made and bound for it,
@@ -600,7 +586,7 @@ bench_history (void)
         }
     }
 
-  scroller = find_scroller (imtehan_window_get_page (window));
+  scroller = imtehan_test_find_scrolled_window (imtehan_window_get_page (window));
   adjustment = gtk_scrolled_window_get_vadjustment (scroller);
   settle (200);
 
