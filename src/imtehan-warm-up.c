@@ -19,9 +19,13 @@
  * resolution, so the worker must use exactly the window's: the options and resolution come
  * from a probe label's context, and the descriptions from probe labels styled by the app's
  * style.css (loaded already) and by the few libadwaita font rules the start page uses
- * (copied below: libadwaita's stylesheet is not loaded yet). tests/test-window.c checks that every font the
- * start page shows came from the warm-up, so a change to either stylesheet that makes this
- * miss fails there, not silently here.
+ * (copied below: libadwaita's stylesheet is not loaded yet). tests/test-window.c checks
+ * that every font the start page shows came from the warm-up, with and without a history,
+ * so a change to either stylesheet that makes this miss fails there, not silently here.
+ *
+ * The icon theme too: GTK starts reading it on a thread when it is created, but adding a
+ * resource path to it throws that reading away, and libadwaita's initialization adds its
+ * icons; the header bar's first icon then read the whole theme on the main thread (~13 ms).
  */
 
 #define G_LOG_DOMAIN "imtehan-warm-up"
@@ -32,10 +36,10 @@
 #include <pango/pangocairo.h>
 
 #include "core/imtehan-text.h"
-#include "imtehan-warm-up.h"
 #include "imtehan-attempt-row.h"
 #include "imtehan-i18n.h"
 #include "imtehan-start-page.h"
+#include "imtehan-warm-up.h"
 
 /* libadwaita 1.2's font rules for the start page's labels and buttons (its base.css). */
 static const char adwaita_font_rules[] =
@@ -45,13 +49,15 @@ static const char adwaita_font_rules[] =
   "label.title-1 { font-weight: 800; font-size: 20pt; }\n"
   "label.subtitle { font-size: smaller; }\n";               /* row label.subtitle */
 
-typedef struct {
+typedef struct
+{
   PangoFontDescription *font;
   PangoLanguage        *language;  /* of the quiz text; NULL for UI strings */
   char                 *text;
 } Item;
 
-typedef struct {
+typedef struct
+{
   GPtrArray            *items;
   GPtrArray            *history_items;  /* laid out when @history_folder has files */
   char                 *history_folder;

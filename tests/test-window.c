@@ -1181,7 +1181,8 @@ test_fonts_warmed_up (gconstpointer data)
         g_assert_true (imtehan_attempt_choose (attempt, i,
                                                imtehan_attempt_get_choice_order (attempt, i)[0]));
       g_assert_true (imtehan_attempt_finish (attempt));
-      g_assert_true (imtehan_store_save (imtehan_application_get_store (app), attempt, NULL, &error));
+      g_assert_true (imtehan_store_save (imtehan_application_get_store (app), attempt, NULL,
+                                         &error));
       g_assert_no_error (error);
     }
   imtehan_i18n_set_language (lang);
@@ -1224,10 +1225,11 @@ test_fonts_warmed_up (gconstpointer data)
                           gtk_label_get_text (label), name);
           for (guint j = 0; j < warmed->len; j++)
             {
-              g_autoptr(PangoFontDescription) w = pango_font_describe_with_absolute_size (g_ptr_array_index (warmed, j));
-              g_autofree char *wn = pango_font_description_to_string (w);
+              PangoFont *warm = g_ptr_array_index (warmed, j);
+              g_autoptr(PangoFontDescription) warm_desc = pango_font_describe_with_absolute_size (warm);
+              g_autofree char *warm_name = pango_font_description_to_string (warm_desc);
 
-              g_test_message ("  warmed: %s", wn);
+              g_test_message ("  warmed: %s", warm_name);
             }
           g_test_fail ();
         }
