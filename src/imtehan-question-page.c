@@ -31,10 +31,13 @@ struct _ImtehanQuestionPage
 
   ImtehanAttempt    *attempt;
   GSignalGroup      *signals;
-  GPtrArray         *views;     /* QuestionView per question of the attempt, NULL until shown */
+  GPtrArray         *views;     /* QuestionView per question of the attempt, NULL until shown
+                                 * or prepared (prepare_neighbours_cb()) */
   GPtrArray         *spares;    /* QuestionView of a former attempt, hidden, to be shown again */
   GPtrArray         *choices;   /* the shown view's GtkCheckButtons, in the order shown */
   guint              shown;     /* the question shown */
+  guint              prepare_id;
+  gboolean           preparing_late;  /* prepare_id is the wait before the question before */
   guint              updating : 1;
   guint              buttons_labelled : 1;  /* the accessible names of Previous and Next */
   guint              next_is_review : 1;
@@ -258,6 +261,9 @@ create_view (ImtehanQuestionPage *self,
     }
   gtk_box_append (GTK_BOX (view->box), view->choices_box);
 
+  /* Hidden until update_question() shows it: a view made ahead (prepare_view()) stays out of
+   * sight, of assistive technologies and of the page's layout. */
+  gtk_widget_set_visible (view->box, FALSE);
   gtk_box_append (self->questions, view->box);
   return view;
 }
@@ -389,6 +395,8 @@ clear_views (ImtehanQuestionPage *self)
   self->choices = NULL;
 }
 
+static gboolean prepare_neighbours_cb (gpointer user_data);
+
 static void
 update_question (ImtehanQuestionPage *self)
 {
@@ -414,6 +422,13 @@ update_question (ImtehanQuestionPage *self)
 
   /* A new question starts at its top. */
   gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->scroller), 0);
+
+  /* A move cancels the wait for the question before the former one. */
+  if (self->preparing_late)
+    g_clear_handle_id (&self->prepare_id, g_source_remove);
+  self->preparing_late = FALSE;
+  if (self->prepare_id == 0)
+    self->prepare_id = g_idle_add_full (G_PRIORITY_LOW, prepare_neighbours_cb, self, NULL);
 }
 
 static void
@@ -485,6 +500,7 @@ imtehan_question_page_dispose (GObject *object)
   ImtehanQuestionPage *self = (ImtehanQuestionPage *)object;
   GtkWidget *child;
 
+  g_clear_handle_id (&self->prepare_id, g_source_remove);
   if (self->signals)
     g_signal_group_set_target (self->signals, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), IMTEHAN_TYPE_QUESTION_PAGE);
@@ -605,6 +621,103 @@ draw_glyphs (GtkWidget *label)
   cairo_surface_destroy (surface);
 }
 
+/* Builds the view of @attempt's question @index, hidden, and lays its text out at the width
+ * it will have, and draws its glyphs off screen: showing it later lays nothing out. The
+ * width: @view_width, that of the view shown now, or else the page's, @width. */
+static QuestionView *
+prepare_view (ImtehanQuestionPage *self,
+              ImtehanAttempt      *attempt,
+              guint                index,
+              int                  width,
+              int                  view_width)
+{
+  QuestionView *view = show_view (self, attempt, index);
+  int minimum, natural;
+
+  if (view_width > 0)
+    {
+      /* Each part of the hidden view measured at the shown view's width, as the box would
+       * give it: no change of visibility, so no frame of its own. */
+      for (GtkWidget *part = gtk_widget_get_first_child (view->box); part != NULL;
+           part = gtk_widget_get_next_sibling (part))
+        if (gtk_widget_get_visible (part))
+          gtk_widget_measure (part, GTK_ORIENTATION_VERTICAL, view_width, &minimum, &natural,
+                              NULL, NULL);
+    }
+  else
+    {
+      /* Measuring the scrolled content at the page's width (the scrollbars overlay it) lays
+       * the view's labels out at the widths they will be given, and ImtehanWrapBin keeps that
+       * layout; then the view waits, hidden, with the others. (The page itself would not do:
+       * a scrolled window does not ask its content for a height.) */
+      gtk_widget_set_visible (view->box, TRUE);
+      gtk_widget_measure (gtk_scrolled_window_get_child (self->scroller),
+                          GTK_ORIENTATION_VERTICAL, width, &minimum, &natural, NULL, NULL);
+      gtk_widget_set_visible (view->box, FALSE);
+    }
+  draw_glyphs (view->topic);
+  draw_glyphs (view->question);
+  for (guint i = 0; i < view->choices->len; i++)
+    {
+      GObject *button = g_ptr_array_index (view->choices, i);
+
+      draw_glyphs (g_object_get_data (button, "letter-label"));
+      draw_glyphs (g_object_get_data (button, "text-label"));
+    }
+  return view;
+}
+
+/* While the learner reads a question, the next one and then the one before are prepared,
+ * one per call (10 to 15 ms each in Nastaliq), right after the move's frame: moving to a
+ * question seen for the first time then costs what moving back does (tests/bench
+ * "navigate", whose worst moves were first visits). */
+static gboolean
+prepare_neighbours_cb (gpointer user_data)
+{
+  ImtehanQuestionPage *self = user_data;
+  QuestionView *shown;
+  int width;
+
+  if (self->attempt == NULL || !gtk_widget_get_mapped (GTK_WIDGET (self)))
+    {
+      self->prepare_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+  /* Not allocated yet (a page just shown): after its first frame. */
+  width = gtk_widget_get_width (gtk_scrolled_window_get_child (self->scroller));
+  if (width <= 0)
+    {
+      self->prepare_id = g_timeout_add_full (G_PRIORITY_LOW, 20, prepare_neighbours_cb, self,
+                                             NULL);
+      return G_SOURCE_REMOVE;
+    }
+  for (int step = 1; step >= -1; step -= 2)
+    {
+      int index = (int)self->shown + step;
+
+      if (index < 0 || index >= (int)self->views->len ||
+          g_ptr_array_index (self->views, index) != NULL)
+        continue;
+      /* The one before only once the learner has stayed a while: it is needed only after
+       * a resume or a jump, and preparing it holds the main loop for 10 to 15 ms, which a
+       * quick Next would wait for. */
+      if (step < 0 && !self->preparing_late)
+        {
+          self->preparing_late = TRUE;
+          self->prepare_id = g_timeout_add_full (G_PRIORITY_LOW, 500, prepare_neighbours_cb,
+                                                 self, NULL);
+          return G_SOURCE_REMOVE;
+        }
+      shown = g_ptr_array_index (self->views, self->shown);
+      g_ptr_array_index (self->views, index) =
+        prepare_view (self, self->attempt, index, width,
+                      shown != NULL ? gtk_widget_get_width (shown->box) : 0);
+      return G_SOURCE_CONTINUE;
+    }
+  self->prepare_id = 0;
+  return G_SOURCE_REMOVE;
+}
+
 /**
  * imtehan_question_page_prepare:
  * @attempt: an attempt like the one that will be shown (its choice order does not matter)
@@ -619,33 +732,13 @@ imtehan_question_page_prepare (ImtehanQuestionPage *self,
                                ImtehanAttempt      *attempt,
                                int                  width)
 {
-  QuestionView *view;
-  int minimum, natural;
-
   g_return_if_fail (IMTEHAN_IS_QUESTION_PAGE (self));
   g_return_if_fail (IMTEHAN_IS_ATTEMPT (attempt));
 
   if (self->attempt != NULL || width <= 0)
     return;
-  view = show_view (self, attempt, imtehan_attempt_get_current (attempt));
-  /* Measuring the scrolled content at the page's width (the scrollbars overlay it) lays the
-   * view's labels out at the widths they will be given, and ImtehanWrapBin keeps that
-   * layout; then the view waits, hidden, with the others. (The page itself would not do: a
-   * scrolled window does not ask its content for a height.) */
-  gtk_widget_set_visible (view->box, TRUE);
-  gtk_widget_measure (gtk_scrolled_window_get_child (self->scroller), GTK_ORIENTATION_VERTICAL,
-                      width, &minimum, &natural, NULL, NULL);
-  gtk_widget_set_visible (view->box, FALSE);
-  draw_glyphs (view->topic);
-  draw_glyphs (view->question);
-  for (guint i = 0; i < view->choices->len; i++)
-    {
-      GObject *button = g_ptr_array_index (view->choices, i);
-
-      draw_glyphs (g_object_get_data (button, "letter-label"));
-      draw_glyphs (g_object_get_data (button, "text-label"));
-    }
-  g_ptr_array_add (self->spares, view);
+  g_ptr_array_add (self->spares,
+                   prepare_view (self, attempt, imtehan_attempt_get_current (attempt), width, 0));
 }
 
 GtkWidget *

@@ -810,6 +810,42 @@ test_first_question_prepared (Fixture       *fixture,
                                           imtehan_question_page_get_choice (IMTEHAN_QUESTION_PAGE (page), i)));
 }
 
+/* While a question is shown, the next one is built and laid out: Next then shows widgets
+ * that existed already. */
+static void
+test_next_question_prepared (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  g_autoptr(GHashTable) before = g_hash_table_new (NULL, NULL);
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  GHashTableIter iter;
+  gpointer choice;
+  guint n_mapped = 0;
+  GtkWidget *page;
+
+  activate (fixture, "win.start", NULL);
+  page = imtehan_window_get_page (fixture->window);
+  /* The shown question's four answers, and the next question's once it is prepared. */
+  while (g_hash_table_size (before) < 8 && g_get_monotonic_time () < deadline)
+    {
+      g_usleep (1000);
+      spin ();
+      g_hash_table_remove_all (before);
+      collect_choices (page, before);
+    }
+  g_assert_cmpuint (g_hash_table_size (before), ==, 8);
+  /* The prepared question is not on screen (nor given to assistive technologies). */
+  g_hash_table_iter_init (&iter, before);
+  while (g_hash_table_iter_next (&iter, &choice, NULL))
+    n_mapped += gtk_widget_get_mapped (choice);
+  g_assert_cmpuint (n_mapped, ==, 4);
+
+  activate (fixture, "win.next", NULL);
+  for (guint i = 0; i < 4; i++)
+    g_assert_true (g_hash_table_contains (before,
+                                          imtehan_question_page_get_choice (IMTEHAN_QUESTION_PAGE (page), i)));
+}
+
 /* A label the user sees (a toast, the warning) with exactly @text. */
 static gboolean
 shows_label (GtkWidget  *widget,
@@ -1288,6 +1324,7 @@ main (int   argc,
   g_test_add ("/window/shortcuts", Fixture, "en", fixture_setup, test_shortcuts_name_real_actions, fixture_teardown);
   g_test_add ("/window/shortcuts-window", Fixture, "en", fixture_setup, test_shortcuts_window, fixture_teardown);
   g_test_add ("/window/menu-built-when-opened", Fixture, "en", fixture_setup, test_menu_built_when_opened, fixture_teardown);
+  g_test_add ("/window/next-question-prepared", Fixture, "ur", fixture_setup, test_next_question_prepared, fixture_teardown);
   g_test_add ("/window/first-question-prepared", Fixture, "ur", fixture_setup, test_first_question_prepared, fixture_teardown);
   g_test_add ("/window/choices-reused/en", Fixture, "en", fixture_setup, test_choices_reused, fixture_teardown);
   g_test_add ("/window/choices-reused/ur", Fixture, "ur", fixture_setup, test_choices_reused, fixture_teardown);
