@@ -849,34 +849,9 @@ list_cb (GObject      *object,
   *out = g_object_ref (result);
 }
 
-static void
-test_list_async (Fixture       *fixture,
-                 gconstpointer  data)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GAsyncResult) result = NULL;
-  g_autoptr(GPtrArray) summaries = NULL;
-  g_autoptr(GPtrArray) problems = NULL;
-  ImtehanAttempt *attempt = new_attempt (fixture, 1);
-
-  g_assert_true (imtehan_store_save (fixture->store, attempt, NULL, &error));
-  g_assert_no_error (error);
-
-  imtehan_store_list_async (fixture->store, NULL, list_cb, &result);
-  while (result == NULL)
-    g_main_context_iteration (NULL, TRUE);
-  summaries = imtehan_store_list_finish (fixture->store, result, &problems, &error);
-  g_assert_no_error (error);
-  g_assert_cmpuint (summaries->len, ==, 1);
-  g_assert_cmpuint (problems->len, ==, 0);
-  g_assert_cmpstr (imtehan_attempt_summary_get_id (g_ptr_array_index (summaries, 0)), ==,
-                   imtehan_attempt_get_id (attempt));
-
-  g_assert_finalize_object (attempt);
-}
-
 static GPtrArray *
-list_async_and_wait (ImtehanStore *store)
+list_async_and_wait (ImtehanStore  *store,
+                     GPtrArray    **problems)
 {
   g_autoptr(GAsyncResult) result = NULL;
   g_autoptr(GError) error = NULL;
@@ -885,10 +860,32 @@ list_async_and_wait (ImtehanStore *store)
   imtehan_store_list_async (store, NULL, list_cb, &result);
   while (result == NULL)
     g_main_context_iteration (NULL, TRUE);
-  summaries = imtehan_store_list_finish (store, result, NULL, &error);
+  summaries = imtehan_store_list_finish (store, result, problems, &error);
   g_assert_no_error (error);
   return summaries;
 }
+
+static void
+test_list_async (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) summaries = NULL;
+  g_autoptr(GPtrArray) problems = NULL;
+  ImtehanAttempt *attempt = new_attempt (fixture, 1);
+
+  g_assert_true (imtehan_store_save (fixture->store, attempt, NULL, &error));
+  g_assert_no_error (error);
+
+  summaries = list_async_and_wait (fixture->store, &problems);
+  g_assert_cmpuint (summaries->len, ==, 1);
+  g_assert_cmpuint (problems->len, ==, 0);
+  g_assert_cmpstr (imtehan_attempt_summary_get_id (g_ptr_array_index (summaries, 0)), ==,
+                   imtehan_attempt_get_id (attempt));
+
+  g_assert_finalize_object (attempt);
+}
+
 
 static void
 wait_for_files_read (ImtehanStore *store,
@@ -919,7 +916,7 @@ test_list_prefetched (Fixture       *fixture,
                : imtehan_store_new (fixture->directory);
 
   imtehan_store_prefetch_list (store);
-  first = list_async_and_wait (store);
+  first = list_async_and_wait (store, NULL);
   g_assert_cmpuint (first->len, ==, 1);
   g_assert_cmpstr (imtehan_attempt_summary_get_id (g_ptr_array_index (first, 0)), ==,
                    imtehan_attempt_get_id (attempt));
@@ -927,7 +924,7 @@ test_list_prefetched (Fixture       *fixture,
 
   /* Used once: the next listing reads the folder again (and the file: an unfinished attempt
    * is never served from the cache). */
-  second = list_async_and_wait (store);
+  second = list_async_and_wait (store, NULL);
   g_assert_cmpuint (second->len, ==, 1);
   g_assert_cmpuint (imtehan_store_get_n_files_read (store), ==, 2);
 
@@ -955,13 +952,13 @@ test_list_prefetch_outdated (Fixture       *fixture,
   g_usleep (50000);
   g_assert_true (imtehan_store_save (elsewhere, second, NULL, &error));
   g_assert_no_error (error);
-  here = list_async_and_wait (fixture->store);
+  here = list_async_and_wait (fixture->store, NULL);
   g_assert_cmpuint (here->len, ==, 2);
 
   /* Its own save, queued after a prefetch, is seen too. */
   imtehan_store_prefetch_list (fixture->store);
   imtehan_store_save_async (fixture->store, third, NULL, NULL, NULL);
-  after_own = list_async_and_wait (fixture->store);
+  after_own = list_async_and_wait (fixture->store, NULL);
   g_assert_cmpuint (after_own->len, ==, 3);
 
   g_assert_finalize_object (first);

@@ -646,10 +646,10 @@ test_history_and_try_again (Fixture       *fixture,
 }
 
 static void
-wait_for_history (Fixture *fixture,
-                  guint    n)
+wait_for_history_of (ImtehanWindow *window,
+                     guint          n)
 {
-  GListModel *history = imtehan_window_get_history (fixture->window);
+  GListModel *history = imtehan_window_get_history (window);
   gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
 
   while (g_list_model_get_n_items (history) != n && g_get_monotonic_time () < deadline)
@@ -658,6 +658,13 @@ wait_for_history (Fixture *fixture,
       spin ();
     }
   g_assert_cmpuint (g_list_model_get_n_items (history), ==, n);
+}
+
+static void
+wait_for_history (Fixture *fixture,
+                  guint    n)
+{
+  wait_for_history_of (fixture->window, n);
 }
 
 /* Whether the start page offers to resume an attempt. */
@@ -1233,15 +1240,7 @@ test_fonts_warmed_up (gconstpointer data)
   spin ();
   if (with_history)
     {
-      gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-
-      while (g_list_model_get_n_items (imtehan_window_get_history (window)) == 0 &&
-             g_get_monotonic_time () < deadline)
-        {
-          g_usleep (20000);
-          spin ();
-        }
-      g_assert_cmpuint (g_list_model_get_n_items (imtehan_window_get_history (window)), ==, 1);
+      wait_for_history_of (window, 1);
       spin ();
     }
   collect_fonts (GTK_WIDGET (window), shown);
