@@ -853,6 +853,36 @@ test_next_question_prepared (Fixture       *fixture,
                                           imtehan_question_page_get_choice (IMTEHAN_QUESTION_PAGE (page), i)));
 }
 
+/* Only the page shown is visible, not merely unmapped: GTK 4.8 restyles every visible
+ * widget of the window at each move of the focus, and presents them all to assistive
+ * technologies. */
+static void
+test_only_shown_page_visible (Fixture       *fixture,
+                              gconstpointer  data)
+{
+  const char *actions[] = { "win.start", "win.review", "win.submit", "win.home", "win.start" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      GtkWidget *shown;
+      GtkWidget *stack;
+      guint n_visible = 0;
+
+      activate (fixture, actions[i], NULL);
+      shown = imtehan_window_get_page (fixture->window);
+      stack = gtk_widget_get_parent (shown);
+      g_assert_true (GTK_IS_STACK (stack));
+      g_assert_true (gtk_stack_get_visible_child (GTK_STACK (stack)) == shown);
+      for (GtkWidget *page = gtk_widget_get_first_child (stack); page != NULL;
+           page = gtk_widget_get_next_sibling (page))
+        {
+          n_visible += gtk_widget_get_visible (page);
+          g_assert_true (gtk_widget_get_visible (page) == (page == shown));
+        }
+      g_assert_cmpuint (n_visible, ==, 1);
+    }
+}
+
 /* A label the user sees (a toast, the warning) with exactly @text. */
 static gboolean
 shows_label (GtkWidget  *widget,
@@ -1324,6 +1354,7 @@ main (int   argc,
   g_test_add ("/window/shortcuts-window", Fixture, "en", fixture_setup, test_shortcuts_window, fixture_teardown);
   g_test_add ("/window/menu-built-when-opened", Fixture, "en", fixture_setup, test_menu_built_when_opened, fixture_teardown);
   g_test_add ("/window/next-question-prepared", Fixture, "ur", fixture_setup, test_next_question_prepared, fixture_teardown);
+  g_test_add ("/window/only-shown-page-visible", Fixture, "en", fixture_setup, test_only_shown_page_visible, fixture_teardown);
   g_test_add ("/window/first-question-prepared", Fixture, "ur", fixture_setup, test_first_question_prepared, fixture_teardown);
   g_test_add ("/window/choices-reused/en", Fixture, "en", fixture_setup, test_choices_reused, fixture_teardown);
   g_test_add ("/window/choices-reused/ur", Fixture, "ur", fixture_setup, test_choices_reused, fixture_teardown);
