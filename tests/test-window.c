@@ -853,6 +853,92 @@ test_next_question_prepared (Fixture       *fixture,
                                           imtehan_question_page_get_choice (IMTEHAN_QUESTION_PAGE (page), i)));
 }
 
+static void
+count_painted_cb (GdkFrameClock *clock,
+                  guint         *n_painted)
+{
+  (*n_painted)++;
+}
+
+static void
+wait_for_paint (GtkWidget *widget)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  guint n_painted = 0;
+  gulong id = g_signal_connect (clock, "after-paint", G_CALLBACK (count_painted_cb), &n_painted);
+
+  gtk_widget_queue_draw (widget);
+  while (n_painted == 0 && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_signal_handler_disconnect (clock, id);
+  g_assert_cmpuint (n_painted, >, 0);
+}
+
+typedef struct
+{
+  GtkWidget *page;
+  guint      n_at_paint;  /* answers the page had when the frame was painted */
+} PaintCheck;
+
+static void
+count_choices_at_paint_cb (GdkFrameClock *clock,
+                           PaintCheck    *check)
+{
+  g_autoptr(GHashTable) found = g_hash_table_new (NULL, NULL);
+
+  if (check->n_at_paint != 0)
+    return;
+  collect_choices (check->page, found);
+  check->n_at_paint = g_hash_table_size (found);
+}
+
+/* Preparing the next question (10 to 15 ms of Nastaliq) waits until the move's frame has
+ * been painted: started at once, it ran while the frame clock waited for its next slot,
+ * and the move's frame waited for it. */
+static void
+test_next_question_prepared_after_paint (Fixture       *fixture,
+                                         gconstpointer  data)
+{
+  g_autoptr(GHashTable) found = g_hash_table_new (NULL, NULL);
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  PaintCheck check = { NULL, 0 };
+  GdkFrameClock *clock;
+  gulong id;
+
+  activate (fixture, "win.start", NULL);
+  check.page = imtehan_window_get_page (fixture->window);
+  /* The first question's answers and the second's, prepared. */
+  while (g_hash_table_size (found) < 8 && g_get_monotonic_time () < deadline)
+    {
+      g_usleep (1000);
+      spin ();
+      g_hash_table_remove_all (found);
+      collect_choices (check.page, found);
+    }
+  g_assert_cmpuint (g_hash_table_size (found), ==, 8);
+
+  /* Right after a frame, the next one is most of a frame away. */
+  wait_for_paint (GTK_WIDGET (fixture->window));
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (fixture->window));
+  id = g_signal_connect (clock, "after-paint", G_CALLBACK (count_choices_at_paint_cb), &check);
+  activate (fixture, "win.next", NULL);
+  while (check.n_at_paint == 0 && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_signal_handler_disconnect (clock, id);
+  g_assert_cmpuint (check.n_at_paint, ==, 8);
+
+  /* Then the third question is prepared. */
+  while (g_hash_table_size (found) < 12 && g_get_monotonic_time () < deadline)
+    {
+      g_usleep (1000);
+      spin ();
+      g_hash_table_remove_all (found);
+      collect_choices (check.page, found);
+    }
+  g_assert_cmpuint (g_hash_table_size (found), ==, 12);
+}
+
 /* Only the page shown is visible, not merely unmapped: GTK 4.8 restyles every visible
  * widget of the window at each move of the focus, and presents them all to assistive
  * technologies. */
@@ -1354,6 +1440,7 @@ main (int   argc,
   g_test_add ("/window/shortcuts-window", Fixture, "en", fixture_setup, test_shortcuts_window, fixture_teardown);
   g_test_add ("/window/menu-built-when-opened", Fixture, "en", fixture_setup, test_menu_built_when_opened, fixture_teardown);
   g_test_add ("/window/next-question-prepared", Fixture, "ur", fixture_setup, test_next_question_prepared, fixture_teardown);
+  g_test_add ("/window/next-question-prepared-after-paint", Fixture, "ur", fixture_setup, test_next_question_prepared_after_paint, fixture_teardown);
   g_test_add ("/window/only-shown-page-visible", Fixture, "en", fixture_setup, test_only_shown_page_visible, fixture_teardown);
   g_test_add ("/window/first-question-prepared", Fixture, "ur", fixture_setup, test_first_question_prepared, fixture_teardown);
   g_test_add ("/window/choices-reused/en", Fixture, "en", fixture_setup, test_choices_reused, fixture_teardown);

@@ -281,13 +281,14 @@ time_action (Timing     *timing,
              const char *action,
              GVariant   *parameter)
 {
-  gint64 start, cpu_start, returned;
+  gint64 start, cpu_start, returned, returned_cpu;
 
   cpu_start = thread_cpu_time ();
   start = g_get_monotonic_time ();
   if (!gtk_widget_activate_action_variant (window, action, parameter))
     g_error ("The action %s is not enabled", action);
   returned = g_get_monotonic_time ();
+  returned_cpu = thread_cpu_time ();
   wait_for_paint ();
 
   if (timing != NULL)
@@ -296,9 +297,10 @@ time_action (Timing     *timing,
       series_add (timing->cpu, (frames.after_paint_cpu - cpu_start) / 1000.0);
     }
   if (g_getenv ("BENCH_VERBOSE"))
-    fprintf (stderr, "%-18s action %6.2f  to frame %6.2f  layout %6.2f  paint %6.2f  "
+    fprintf (stderr, "%-18s action %6.2f  to frame %6.2f (cpu %5.2f)  layout %6.2f  paint %6.2f  "
              "after %5.2f  total %6.2f  (cpu %6.2f) ms\n", action,
              (returned - start) / 1000.0, (frames.before_paint - returned) / 1000.0,
+             (frames.before_paint_cpu - returned_cpu) / 1000.0,
              (frames.layout_done - frames.before_paint) / 1000.0,
              (frames.paint_done - frames.layout_done) / 1000.0,
              (frames.after_paint - frames.paint_done) / 1000.0,
