@@ -941,7 +941,7 @@ test_next_question_prepared_after_paint (Fixture       *fixture,
 
 /* Only the page shown is visible, not merely unmapped: GTK 4.8 restyles every visible
  * widget of the window at each move of the focus, and presents them all to assistive
- * technologies. */
+ * technologies. The focus is in the page shown, where the keyboard user continues. */
 static void
 test_only_shown_page_visible (Fixture       *fixture,
                               gconstpointer  data)
@@ -952,6 +952,7 @@ test_only_shown_page_visible (Fixture       *fixture,
     {
       GtkWidget *shown;
       GtkWidget *stack;
+      GtkWidget *focus;
       guint n_visible = 0;
 
       activate (fixture, actions[i], NULL);
@@ -966,6 +967,9 @@ test_only_shown_page_visible (Fixture       *fixture,
           g_assert_true (gtk_widget_get_visible (page) == (page == shown));
         }
       g_assert_cmpuint (n_visible, ==, 1);
+      focus = gtk_root_get_focus (GTK_ROOT (fixture->window));
+      g_assert_nonnull (focus);
+      g_assert_true (gtk_widget_is_ancestor (focus, shown));
     }
 }
 
@@ -1290,6 +1294,33 @@ test_question_starts_at_top (Fixture       *fixture,
     }
 }
 
+/* A page shown again starts at its top, even when the learner had scrolled it. */
+static void
+test_page_shown_from_top (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  GtkAdjustment *adjustment;
+
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 360, 320);
+  wait_frames (100);
+  activate (fixture, "win.start", NULL);
+  activate (fixture, "win.review", NULL);
+  wait_frames (100);
+  adjustment = gtk_scrolled_window_get_vadjustment (
+    imtehan_test_find_scrolled_window (imtehan_window_get_page (fixture->window)));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), >,
+                     gtk_adjustment_get_page_size (adjustment));
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+  wait_frames (100);
+  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), >, 0);
+
+  activate (fixture, "win.previous", NULL);
+  wait_frames (100);
+  activate (fixture, "win.review", NULL);
+  wait_frames (300);
+  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==, 0);
+}
+
 static void
 collect_fonts (GtkWidget  *widget,
                GHashTable *fonts)
@@ -1441,6 +1472,7 @@ main (int   argc,
   g_test_add ("/window/menu-built-when-opened", Fixture, "en", fixture_setup, test_menu_built_when_opened, fixture_teardown);
   g_test_add ("/window/next-question-prepared", Fixture, "ur", fixture_setup, test_next_question_prepared, fixture_teardown);
   g_test_add ("/window/next-question-prepared-after-paint", Fixture, "ur", fixture_setup, test_next_question_prepared_after_paint, fixture_teardown);
+  g_test_add ("/window/page-shown-from-top", Fixture, "ur", fixture_setup, test_page_shown_from_top, fixture_teardown);
   g_test_add ("/window/only-shown-page-visible", Fixture, "en", fixture_setup, test_only_shown_page_visible, fixture_teardown);
   g_test_add ("/window/first-question-prepared", Fixture, "ur", fixture_setup, test_first_question_prepared, fixture_teardown);
   g_test_add ("/window/choices-reused/en", Fixture, "en", fixture_setup, test_choices_reused, fixture_teardown);
