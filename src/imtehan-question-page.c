@@ -108,27 +108,26 @@ imtehan_choice_button_init (ImtehanChoiceButton *self)
 {
 }
 
-static void
-update_position (ImtehanQuestionPage *self)
+/* "Question 3 of 8, 2 answered", for @attempt's current question. */
+static char *
+position_text (ImtehanAttempt *attempt)
 {
-  guint n = imtehan_attempt_get_n_questions (self->attempt);
-  guint current = imtehan_attempt_get_current (self->attempt);
-  guint answered = imtehan_attempt_get_n_answered (self->attempt);
-  gboolean last = current + 1 >= n;
+  guint answered = imtehan_attempt_get_n_answered (attempt);
   g_autofree char *position = NULL;
-  g_autofree char *text = NULL;
 
   /* TRANSLATORS: "Question 3 of 8" */
-  position = g_strdup_printf (_("Question %u of %u"), current + 1, n);
+  position = g_strdup_printf (_("Question %u of %u"), imtehan_attempt_get_current (attempt) + 1,
+                              imtehan_attempt_get_n_questions (attempt));
   /* TRANSLATORS: "Question 3 of 8, 2 answered"; what a screen reader says of the progress */
-  text = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s, %u answered", "%s, %u answered",
+  return g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s, %u answered", "%s, %u answered",
                                      answered),
                           position, answered);
-  /* Shown before when going back: the bin keeps its layout (imtehan_wrap_bin_set_text()). */
-  imtehan_wrap_bin_set_text (self->position_bin, text);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->progress),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+}
 
+static void
+label_buttons (ImtehanQuestionPage *self,
+               gboolean             last)
+{
   /* Only when it changes: each update is sent to the accessibility bus, and this runs at
    * every move. */
   if (self->next_is_review != last || !self->buttons_labelled)
@@ -143,6 +142,19 @@ update_position (ImtehanQuestionPage *self)
     gtk_accessible_update_property (GTK_ACCESSIBLE (self->previous_button),
                                     GTK_ACCESSIBLE_PROPERTY_LABEL, _("Previous question"), -1);
   self->buttons_labelled = TRUE;
+}
+
+static void
+update_position (ImtehanQuestionPage *self)
+{
+  g_autofree char *text = position_text (self->attempt);
+
+  /* Shown before when going back: the bin keeps its layout (imtehan_wrap_bin_set_text()). */
+  imtehan_wrap_bin_set_text (self->position_bin, text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->progress),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+  label_buttons (self, imtehan_attempt_get_current (self->attempt) + 1 >=
+                       imtehan_attempt_get_n_questions (self->attempt));
 }
 
 static void
@@ -625,23 +637,15 @@ imtehan_question_page_set_attempt (ImtehanQuestionPage *self,
     update_question (self);
 }
 
-/* Draws @label's layout once, off screen, so that cairo has its glyphs: drawing a page of
- * Nastaliq the first time rasterizes hundreds of them, about 10 ms (tests/bench, "navigate").
- * The glyphs are cached with the font, which the window's renderer then uses. */
+/* Draws the glyphs of every label under @widget off screen (imtehan_label_draw_glyphs()). */
 static void
-draw_glyphs (GtkWidget *label)
+draw_labels (GtkWidget *widget)
 {
-  PangoLayout *layout = gtk_label_get_layout (GTK_LABEL (label));
-  cairo_surface_t *surface;
-  cairo_t *cr;
-  int width, height;
-
-  pango_layout_get_pixel_size (layout, &width, &height);
-  surface = cairo_image_surface_create (CAIRO_FORMAT_A8, CLAMP (width, 1, 2048), CLAMP (height, 1, 2048));
-  cr = cairo_create (surface);
-  pango_cairo_show_layout (cr, layout);
-  cairo_destroy (cr);
-  cairo_surface_destroy (surface);
+  if (GTK_IS_LABEL (widget) && *gtk_label_get_text (GTK_LABEL (widget)) != '\0')
+    imtehan_label_draw_glyphs (GTK_LABEL (widget));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    draw_labels (child);
 }
 
 /* Builds the view of @attempt's question @index, hidden, and lays its text out at the width
@@ -678,15 +682,7 @@ prepare_view (ImtehanQuestionPage *self,
                           GTK_ORIENTATION_VERTICAL, width, &minimum, &natural, NULL, NULL);
       gtk_widget_set_visible (view->box, FALSE);
     }
-  draw_glyphs (view->topic);
-  draw_glyphs (view->question);
-  for (guint i = 0; i < view->choices->len; i++)
-    {
-      GObject *button = g_ptr_array_index (view->choices, i);
-
-      draw_glyphs (g_object_get_data (button, "letter-label"));
-      draw_glyphs (g_object_get_data (button, "text-label"));
-    }
+  draw_labels (view->box);
   return view;
 }
 
@@ -758,10 +754,24 @@ imtehan_question_page_prepare (ImtehanQuestionPage *self,
   g_return_if_fail (IMTEHAN_IS_QUESTION_PAGE (self));
   g_return_if_fail (IMTEHAN_IS_ATTEMPT (attempt));
 
+  g_autofree char *position = NULL;
+
   if (self->attempt != NULL || width <= 0)
     return;
+  /* The rest of the page as that attempt will show it, laid out with the question below: the
+   * dots, the position and the buttons' labels, whose glyphs were the first open's other
+   * cost. The dots stay for any attempt of the quiz. */
+  position = position_text (attempt);
+  imtehan_wrap_bin_set_text (self->position_bin, position);
+  imtehan_progress_set_attempt (self->progress, attempt);
+  label_buttons (self, imtehan_attempt_get_current (attempt) + 1 >=
+                       imtehan_attempt_get_n_questions (attempt));
   g_ptr_array_add (self->spares,
                    prepare_view (self, attempt, imtehan_attempt_get_current (attempt), width, 0));
+  draw_labels (GTK_WIDGET (self->progress));
+  draw_labels (GTK_WIDGET (self->position_bin));
+  draw_labels (GTK_WIDGET (self->previous_button));
+  draw_labels (GTK_WIDGET (self->next_button));
 }
 
 GtkWidget *

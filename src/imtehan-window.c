@@ -413,6 +413,14 @@ ensure_page (ImtehanWindow *self,
   return page;
 }
 
+static char *
+question_subtitle (ImtehanAttempt *attempt)
+{
+  /* TRANSLATORS: the window subtitle while answering, e.g. "Question 3 of 8" */
+  return g_strdup_printf (_("Question %u of %u"), imtehan_attempt_get_current (attempt) + 1,
+                          imtehan_attempt_get_n_questions (attempt));
+}
+
 /* Opening the first question the first time built the question page and laid its Nastaliq
  * text out in one go: about 60 ms between the click and the question (tests/bench,
  * "navigate"). Once the start page and its history are shown and the main loop is idle, the
@@ -423,6 +431,7 @@ prepare_question_cb (gpointer user_data)
 {
   ImtehanWindow *self = user_data;
   g_autoptr(ImtehanAttempt) attempt = NULL;
+  g_autofree char *subtitle = NULL;
 
   self->prepare_source = 0;
   if (self->pages[PAGE_QUESTION] != NULL || g_strcmp0 (self->page_name, "start") != 0)
@@ -430,6 +439,9 @@ prepare_question_cb (gpointer user_data)
   attempt = imtehan_attempt_new (self->quiz, 0);
   imtehan_question_page_prepare (IMTEHAN_QUESTION_PAGE (ensure_page (self, PAGE_QUESTION)),
                                  attempt, gtk_widget_get_width (GTK_WIDGET (self->stack)));
+  /* And the header's "Question 1 of 8", new with the first question. */
+  subtitle = question_subtitle (attempt);
+  imtehan_wrap_bin_prepare_text (self->subtitle_bin, subtitle, 0);
   return G_SOURCE_REMOVE;
 }
 
@@ -488,12 +500,7 @@ update_title (ImtehanWindow *self)
 
   gtk_label_set_text (self->title_label, title);
   if (g_strcmp0 (self->page_name, "question") == 0 && self->attempt != NULL)
-    {
-      guint n = imtehan_attempt_get_n_questions (self->attempt);
-      /* TRANSLATORS: the window subtitle while answering, e.g. "Question 3 of 8" */
-      subtitle = g_strdup_printf (_("Question %u of %u"),
-                                  imtehan_attempt_get_current (self->attempt) + 1, n);
-    }
+    subtitle = question_subtitle (self->attempt);
   else if (g_strcmp0 (self->page_name, "review") == 0)
     subtitle = g_strdup (_("Review your answers"));
   else if (g_strcmp0 (self->page_name, "results") == 0)

@@ -106,17 +106,11 @@ add_border (GtkBorder       *sum,
   sum->bottom += border->bottom;
 }
 
-/* The label's height for a width, as gtk_widget_measure() would give it, from the layout the
- * label will paint. Asking the label itself would cost two more layouts per width: GTK
- * measures a widget's unconstrained width before any height-for-width (to clamp the width
- * to its minimum), and a wrapping GtkLabel answers that by laying its text out at width 0
- * and unwrapped. The layout's width is set as gtk_label_size_allocate() sets it; once the
- * label gets this width, it lays nothing out again. */
-/* What lies around the label's text: its CSS margin, border and padding, and its margins. */
+/* What lies around a label's text: its CSS margin, border and padding, and its margins. */
 static GtkBorder
-child_box (ImtehanWrapBin *self)
+child_box (GtkWidget *label)
 {
-  GtkStyleContext *style = gtk_widget_get_style_context (self->child);
+  GtkStyleContext *style = gtk_widget_get_style_context (label);
   GtkBorder box = { 0 }, part;
 
   gtk_style_context_get_margin (style, &part);
@@ -125,22 +119,28 @@ child_box (ImtehanWrapBin *self)
   add_border (&box, &part);
   gtk_style_context_get_padding (style, &part);
   add_border (&box, &part);
-  box.left += gtk_widget_get_margin_start (self->child);
-  box.right += gtk_widget_get_margin_end (self->child);
-  box.top += gtk_widget_get_margin_top (self->child);
-  box.bottom += gtk_widget_get_margin_bottom (self->child);
+  box.left += gtk_widget_get_margin_start (label);
+  box.right += gtk_widget_get_margin_end (label);
+  box.top += gtk_widget_get_margin_top (label);
+  box.bottom += gtk_widget_get_margin_bottom (label);
   return box;
 }
 
+/* The label's height for a width, as gtk_widget_measure() would give it, from the layout the
+ * label will paint. Asking the label itself would cost two more layouts per width: GTK
+ * measures a widget's unconstrained width before any height-for-width (to clamp the width
+ * to its minimum), and a wrapping GtkLabel answers that by laying its text out at width 0
+ * and unwrapped. The layout's width is set as gtk_label_size_allocate() sets it; once the
+ * label gets this width, it lays nothing out again. */
 static int
-label_height_for_width (ImtehanWrapBin *self,
-                        int             width)
+label_height_for_width (GtkWidget *label,
+                        int        width)
 {
-  GtkBorder box = child_box (self);
+  GtkBorder box = child_box (label);
   PangoLayout *layout;
   int text_height;
 
-  layout = gtk_label_get_layout (GTK_LABEL (self->child));
+  layout = gtk_label_get_layout (GTK_LABEL (label));
   pango_layout_set_width (layout, MAX (width - box.left - box.right, 1) * PANGO_SCALE);
   pango_layout_get_size (layout, NULL, &text_height);
 
@@ -148,10 +148,10 @@ label_height_for_width (ImtehanWrapBin *self,
 }
 
 static gboolean
-is_single_line (ImtehanWrapBin *self)
+is_single_line (GtkWidget *label)
 {
-  return !gtk_label_get_wrap (GTK_LABEL (self->child)) &&
-         gtk_label_get_ellipsize (GTK_LABEL (self->child)) != PANGO_ELLIPSIZE_NONE;
+  return !gtk_label_get_wrap (GTK_LABEL (label)) &&
+         gtk_label_get_ellipsize (GTK_LABEL (label)) != PANGO_ELLIPSIZE_NONE;
 }
 
 typedef struct
@@ -173,20 +173,20 @@ line_size_free (gpointer data)
 /* The size of a single-line label's whole text, with its margins, borders and padding:
  * measured once per layout of the label (each label of the bin remembers its own). */
 static const LineSize *
-single_line_size (ImtehanWrapBin *self)
+single_line_size (GtkWidget *label)
 {
-  PangoLayout *layout = gtk_label_get_layout (GTK_LABEL (self->child));
-  LineSize *size = g_object_get_data (G_OBJECT (self->child), "imtehan-wrap-bin-line-size");
+  PangoLayout *layout = gtk_label_get_layout (GTK_LABEL (label));
+  LineSize *size = g_object_get_data (G_OBJECT (label), "imtehan-wrap-bin-line-size");
 
   if (size == NULL)
     {
       size = g_new0 (LineSize, 1);
-      g_object_set_data_full (G_OBJECT (self->child), "imtehan-wrap-bin-line-size", size,
+      g_object_set_data_full (G_OBJECT (label), "imtehan-wrap-bin-line-size", size,
                               line_size_free);
     }
   if (layout != size->layout)
     {
-      GtkBorder box = child_box (self);
+      GtkBorder box = child_box (label);
       int text_width, text_height;
 
       pango_layout_set_width (layout, -1);
@@ -220,16 +220,16 @@ imtehan_wrap_bin_measure (GtkWidget      *widget,
       int width = char_width (self);
 
       *minimum = PANGO_PIXELS_CEIL (width * self->min_chars);
-      if (is_single_line (self))
-        *natural = MAX (*minimum, single_line_size (self)->width);
+      if (is_single_line (self->child))
+        *natural = MAX (*minimum, single_line_size (self->child)->width);
       else
         *natural = PANGO_PIXELS_CEIL (width * MAX (self->min_chars, self->max_chars));
     }
-  else if (is_single_line (self))
+  else if (is_single_line (self->child))
     {
       /* One line at any width: laying it out at the widths asked (the header bar asks for
        * its minimum width too) would only shape it again. */
-      *minimum = *natural = single_line_size (self)->height;
+      *minimum = *natural = single_line_size (self->child)->height;
     }
   else if (for_size < 0)
     {
@@ -245,7 +245,7 @@ imtehan_wrap_bin_measure (GtkWidget      *widget,
     }
   else
     {
-      *minimum = *natural = label_height_for_width (self, for_size);
+      *minimum = *natural = label_height_for_width (self->child, for_size);
       self->last_minimum = *minimum;
       self->last_natural = *natural;
     }
@@ -499,13 +499,50 @@ show_label (ImtehanWrapBin *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CHILD]);
 }
 
+/* The label of the bin that has @text, the child or a hidden one, or %NULL. */
+static GtkWidget *
+find_label (ImtehanWrapBin *self,
+            const char     *text)
+{
+  if (g_strcmp0 (gtk_label_get_text (GTK_LABEL (self->child)), text) == 0)
+    return self->child;
+  for (guint i = 0; i < self->spares->len; i++)
+    {
+      GtkWidget *label = g_ptr_array_index (self->spares, i);
+
+      if (g_strcmp0 (gtk_label_get_text (GTK_LABEL (label)), text) == 0)
+        return label;
+    }
+  return NULL;
+}
+
+/* A hidden label with @text, among the spares: the oldest spare when there are enough. */
+static GtkWidget *
+new_label (ImtehanWrapBin *self,
+           const char     *text)
+{
+  GtkWidget *label;
+
+  if (self->spares->len >= MAX_SPARES)
+    label = g_ptr_array_steal_index (self->spares, 0);
+  else
+    {
+      label = clone_label (GTK_LABEL (self->child));
+      gtk_widget_set_visible (label, FALSE);
+      gtk_widget_set_parent (label, GTK_WIDGET (self));
+    }
+  g_ptr_array_add (self->spares, label);
+  gtk_label_set_text (GTK_LABEL (label), text);
+  return label;
+}
+
 /**
  * imtehan_wrap_bin_set_text:
  * @text: (nullable): the text to show, or %NULL to hide the bin
  *
- * Shows @text in the bin's label, in a label that showed it before if there is one: its
- * layout is kept, so the text is not laid out again. The label shown is then the bin's
- * child (imtehan_wrap_bin_get_child()).
+ * Shows @text in the bin's label, in a label that showed it before if there is one (or was
+ * prepared with imtehan_wrap_bin_prepare_text()): its layout is kept, so the text is not
+ * laid out again. The label shown is then the bin's child (imtehan_wrap_bin_get_child()).
  */
 void
 imtehan_wrap_bin_set_text (ImtehanWrapBin *self,
@@ -521,35 +558,81 @@ imtehan_wrap_bin_set_text (ImtehanWrapBin *self,
       gtk_widget_set_visible (self->child, FALSE);
       return;
     }
-  if (g_strcmp0 (gtk_label_get_text (GTK_LABEL (self->child)), text) == 0)
-    {
-      gtk_widget_set_visible (self->child, TRUE);
-      return;
-    }
-  for (guint i = 0; i < self->spares->len; i++)
-    {
-      label = g_ptr_array_index (self->spares, i);
-      if (g_strcmp0 (gtk_label_get_text (GTK_LABEL (label)), text) == 0)
-        {
-          show_label (self, g_ptr_array_steal_index (self->spares, i));
-          return;
-        }
-    }
+  label = find_label (self, text);
   /* A label with no text has nothing laid out worth keeping. */
-  if (*gtk_label_get_text (GTK_LABEL (self->child)) == '\0')
+  if (label == NULL && *gtk_label_get_text (GTK_LABEL (self->child)) == '\0')
     {
       gtk_label_set_text (GTK_LABEL (self->child), text);
-      gtk_widget_set_visible (self->child, TRUE);
-      return;
+      label = self->child;
     }
-  if (self->spares->len >= MAX_SPARES)
-    label = g_ptr_array_steal_index (self->spares, 0);
+  if (label == NULL)
+    label = new_label (self, text);
+  if (label == self->child)
+    gtk_widget_set_visible (self->child, TRUE);
   else
     {
-      label = clone_label (GTK_LABEL (self->child));
-      gtk_widget_set_visible (label, FALSE);
-      gtk_widget_set_parent (label, GTK_WIDGET (self));
+      guint index = 0;
+
+      /* Stolen from the spares: removing it would unparent it. */
+      g_ptr_array_find (self->spares, label, &index);
+      g_ptr_array_steal_index (self->spares, index);
+      show_label (self, label);
     }
-  gtk_label_set_text (GTK_LABEL (label), text);
-  show_label (self, label);
+}
+
+/**
+ * imtehan_label_draw_glyphs:
+ * @label: a label
+ *
+ * Draws @label's layout once, off screen, so that cairo has its glyphs: drawing a page of
+ * Nastaliq the first time rasterizes hundreds of them, about 10 ms (tests/bench
+ * "navigate"). The glyphs are cached with the font, which the window's renderer then uses.
+ */
+void
+imtehan_label_draw_glyphs (GtkLabel *label)
+{
+  PangoLayout *layout = gtk_label_get_layout (label);
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  int width, height;
+
+  pango_layout_get_pixel_size (layout, &width, &height);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_A8, CLAMP (width, 1, 2048),
+                                        CLAMP (height, 1, 2048));
+  cr = cairo_create (surface);
+  pango_cairo_show_layout (cr, layout);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+/**
+ * imtehan_wrap_bin_prepare_text:
+ * @text: a text the bin will show
+ * @width: the width the bin will have, for a wrapping label
+ *
+ * Lays @text out in a hidden label of the bin, as it will be shown, and draws its glyphs
+ * off screen, before it is needed: imtehan_wrap_bin_set_text() then shows that label and
+ * lays nothing out. Does nothing when the bin shows @text.
+ */
+void
+imtehan_wrap_bin_prepare_text (ImtehanWrapBin *self,
+                               const char     *text,
+                               int             width)
+{
+  GtkWidget *label;
+
+  g_return_if_fail (IMTEHAN_IS_WRAP_BIN (self));
+  g_return_if_fail (GTK_IS_LABEL (self->child));
+  g_return_if_fail (text != NULL);
+
+  label = find_label (self, text);
+  if (label == self->child)
+    return;
+  if (label == NULL)
+    label = new_label (self, text);
+  if (is_single_line (label))
+    single_line_size (label);
+  else if (width > 0)
+    label_height_for_width (label, width);
+  imtehan_label_draw_glyphs (GTK_LABEL (label));
 }

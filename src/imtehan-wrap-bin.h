@@ -20,5 +20,10 @@ void       imtehan_wrap_bin_set_text  (ImtehanWrapBin *self,
                                        const char     *text);
 void       imtehan_wrap_bin_set_child (ImtehanWrapBin *self,
                                        GtkWidget      *child);
+void       imtehan_wrap_bin_prepare_text (ImtehanWrapBin *self,
+                                          const char     *text,
+                                          int             width);
+
+void       imtehan_label_draw_glyphs  (GtkLabel       *label);
 
 G_END_DECLS

@@ -788,16 +788,40 @@ collect_choices (GtkWidget  *widget,
     collect_choices (child, found);
 }
 
-/* While the start page waits, the question page is built and the first question laid out;
- * Start then shows those widgets. */
+static gboolean
+not_in_table_cb (gpointer    key,
+                 gpointer    value,
+                 GHashTable *table)
+{
+  return !g_hash_table_contains (table, key);
+}
+
+static void
+collect_dots (GtkWidget  *widget,
+              GHashTable *found)
+{
+  if (GTK_IS_BUTTON (widget) && gtk_widget_has_css_class (widget, "question-dot"))
+    g_hash_table_add (found, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_dots (child, found);
+}
+
+/* While the start page waits, the question page is built and the first question laid out,
+ * with its dots, and the header's "Question 1 of 8"; Start then shows those widgets. */
 static void
 test_first_question_prepared (Fixture       *fixture,
                               gconstpointer  data)
 {
   GtkStack *stack = GTK_STACK (template_child (fixture, "stack"));
+  ImtehanWrapBin *subtitle_bin = IMTEHAN_WRAP_BIN (template_child (fixture, "subtitle_bin"));
   g_autoptr(GHashTable) prepared = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) dots = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) subtitles = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  g_autoptr(GHashTable) dots_after = g_hash_table_new (NULL, NULL);
   GtkWidget *page;
+  GtkWidget *subtitle;
 
   while ((page = gtk_stack_get_child_by_name (stack, "question")) == NULL &&
          g_get_monotonic_time () < deadline)
@@ -809,12 +833,25 @@ test_first_question_prepared (Fixture       *fixture,
   g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "start");
   collect_choices (page, prepared);
   g_assert_cmpuint (g_hash_table_size (prepared), ==, 4);
+  collect_dots (page, dots);
+  g_assert_cmpuint (g_hash_table_size (dots), ==, 8);
+  for (GtkWidget *label = gtk_widget_get_first_child (GTK_WIDGET (subtitle_bin)); label != NULL;
+       label = gtk_widget_get_next_sibling (label))
+    g_hash_table_insert (subtitles, label, g_strdup (gtk_label_get_text (GTK_LABEL (label))));
 
   activate (fixture, "win.start", NULL);
   g_assert_true (imtehan_window_get_page (fixture->window) == page);
   for (guint i = 0; i < 4; i++)
     g_assert_true (g_hash_table_contains (prepared,
                                           imtehan_question_page_get_choice (IMTEHAN_QUESTION_PAGE (page), i)));
+  collect_dots (page, dots_after);
+  g_assert_true (g_hash_table_size (dots_after) == 8 &&
+                 g_hash_table_find (dots_after, (GHRFunc)not_in_table_cb, dots) == NULL);
+  /* The subtitle shown is a label that had its text before Start. */
+  subtitle = imtehan_wrap_bin_get_child (subtitle_bin);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (subtitle)), !=, "");
+  g_assert_cmpstr (g_hash_table_lookup (subtitles, subtitle), ==,
+                   gtk_label_get_text (GTK_LABEL (subtitle)));
 }
 
 /* While a question is shown, the next one is built and laid out: Next then shows widgets
