@@ -471,13 +471,15 @@ schedule_prepare_question (ImtehanWindow *self)
 
 /* Gives the page about to be shown the attempt it shows. Hidden pages get it when they are
  * shown: the review and the results lay every question's text out, which in Nastaliq took
- * hundreds of milliseconds, for nobody to see, at every start of an attempt. */
+ * hundreds of milliseconds, for nobody to see, at every start of an attempt; and the start
+ * page's Start and Resume, relabelled when an attempt starts or ends, sent that to the
+ * accessibility bus in the middle of opening a question. */
 static void
 sync_pages (ImtehanWindow *self)
 {
   guint shown = page_index (self->page_name);
 
-  if (self->pages[PAGE_START])
+  if (shown == PAGE_START && self->pages[PAGE_START])
     imtehan_start_page_set_can_resume (IMTEHAN_START_PAGE (self->pages[PAGE_START]),
                                        can_resume (self));
   if (shown == PAGE_QUESTION && self->pages[PAGE_QUESTION])
@@ -618,7 +620,8 @@ update_actions (ImtehanWindow *self)
                                  g_list_model_get_n_items (G_LIST_MODEL (self->history)) > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.retry-save", self->save_error != NULL);
 
-  if (self->pages[PAGE_START])
+  /* The start page shown follows the history (see sync_pages()). */
+  if (page == PAGE_START && self->pages[PAGE_START])
     imtehan_start_page_set_can_resume (IMTEHAN_START_PAGE (self->pages[PAGE_START]),
                                        can_resume (self));
 }

@@ -509,6 +509,18 @@ wait_for_page (Fixture    *fixture,
   g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, name);
 }
 
+/* Whether the start page offers to resume an attempt. */
+static gboolean
+resume_offered (Fixture *fixture)
+{
+  GtkWidget *page = imtehan_window_get_page (fixture->window);
+
+  g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "start");
+  return gtk_widget_get_visible (GTK_WIDGET (gtk_widget_get_template_child (page,
+                                                                            IMTEHAN_TYPE_START_PAGE,
+                                                                            "resume_button")));
+}
+
 static void
 test_resume (Fixture       *fixture,
              gconstpointer  data)
@@ -523,6 +535,7 @@ test_resume (Fixture       *fixture,
   activate (fixture, "win.next", NULL);
   activate (fixture, "win.home", NULL);
   g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "start");
+  g_assert_true (resume_offered (fixture));
 
   activate (fixture, "win.resume", NULL);
   wait_for_page (fixture, "question");
@@ -665,18 +678,6 @@ wait_for_history (Fixture *fixture,
                   guint    n)
 {
   wait_for_history_of (fixture->window, n);
-}
-
-/* Whether the start page offers to resume an attempt. */
-static gboolean
-resume_offered (Fixture *fixture)
-{
-  GtkWidget *page = imtehan_window_get_page (fixture->window);
-
-  g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "start");
-  return gtk_widget_get_visible (GTK_WIDGET (gtk_widget_get_template_child (page,
-                                                                            IMTEHAN_TYPE_START_PAGE,
-                                                                            "resume_button")));
 }
 
 /* An unfinished attempt that another instance (or lab PC) has open is not resumed here:
