@@ -534,30 +534,18 @@ find_viewports (GtkWidget *widget,
     find_viewports (child, depth - 1, found);
 }
 
-/* A page is shown from its top, with the focus on its first widget (its grab_focus), even
- * when the learner had scrolled it the last time (the start page's history, the review).
- * Not scrolled to the focus: the page is not allocated yet, and its viewport would scroll
- * to where that widget was the last time, and animate it; it also measured the page again
- * to find out (a sixth of an opened question's action, tests/bench "navigate"). */
+/* The review, the results and All Attempts are shown from their top, even when the learner
+ * had scrolled them the last time; the question page sees to its own (a question starts
+ * at its top), and the start page keeps its place, where its buttons are. */
 static void
-show_from_top (GtkWidget *page)
+scroll_to_top (GtkWidget *page)
 {
   g_autoptr(GPtrArray) viewports = g_ptr_array_new ();
 
   find_viewports (page, 4, viewports);
   for (guint i = 0; i < viewports->len; i++)
-    {
-      GtkScrollable *viewport = g_ptr_array_index (viewports, i);
-
-      gtk_adjustment_set_value (gtk_scrollable_get_vadjustment (viewport), 0);
-      if (!gtk_viewport_get_scroll_to_focus (GTK_VIEWPORT (viewport)))
-        g_ptr_array_remove_index_fast (viewports, i--);
-      else
-        gtk_viewport_set_scroll_to_focus (GTK_VIEWPORT (viewport), FALSE);
-    }
-  gtk_widget_grab_focus (page);
-  for (guint i = 0; i < viewports->len; i++)
-    gtk_viewport_set_scroll_to_focus (g_ptr_array_index (viewports, i), TRUE);
+    gtk_adjustment_set_value (gtk_scrollable_get_vadjustment (g_ptr_array_index (viewports, i)),
+                              0);
 }
 
 static void
@@ -592,9 +580,11 @@ show_page (ImtehanWindow *self,
   update_title (self);
   update_actions (self);
 
+  if (index != PAGE_START && index != PAGE_QUESTION)
+    scroll_to_top (page);
   /* Focus goes where the keyboard user continues (each page's grab_focus), not back to the
    * header bar. */
-  show_from_top (page);
+  gtk_widget_grab_focus (page);
 }
 
 static void
