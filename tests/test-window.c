@@ -808,6 +808,26 @@ collect_dots (GtkWidget  *widget,
     collect_dots (child, found);
 }
 
+/* Waits until @page has @n answers' buttons (the question shown and those prepared), which
+ * @found then holds. */
+static void
+wait_for_choices (GtkWidget  *page,
+                  guint       n,
+                  GHashTable *found)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  do
+    {
+      g_usleep (1000);
+      spin ();
+      g_hash_table_remove_all (found);
+      collect_choices (page, found);
+    }
+  while (g_hash_table_size (found) < n && g_get_monotonic_time () < deadline);
+  g_assert_cmpuint (g_hash_table_size (found), ==, n);
+}
+
 /* While the start page waits, the question page is built and the first question laid out,
  * with its dots, and the header's "Question 1 of 8"; Start then shows those widgets. */
 static void
@@ -862,7 +882,6 @@ test_next_question_prepared (Fixture       *fixture,
                              gconstpointer  data)
 {
   g_autoptr(GHashTable) before = g_hash_table_new (NULL, NULL);
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
   GHashTableIter iter;
   gpointer choice;
   guint n_mapped = 0;
@@ -871,14 +890,7 @@ test_next_question_prepared (Fixture       *fixture,
   activate (fixture, "win.start", NULL);
   page = imtehan_window_get_page (fixture->window);
   /* The shown question's four answers, and the next question's once it is prepared. */
-  while (g_hash_table_size (before) < 8 && g_get_monotonic_time () < deadline)
-    {
-      g_usleep (1000);
-      spin ();
-      g_hash_table_remove_all (before);
-      collect_choices (page, before);
-    }
-  g_assert_cmpuint (g_hash_table_size (before), ==, 8);
+  wait_for_choices (page, 8, before);
   /* The prepared question is not on screen (nor given to assistive technologies). */
   g_hash_table_iter_init (&iter, before);
   while (g_hash_table_iter_next (&iter, &choice, NULL))
@@ -947,14 +959,7 @@ test_next_question_prepared_after_paint (Fixture       *fixture,
   activate (fixture, "win.start", NULL);
   check.page = imtehan_window_get_page (fixture->window);
   /* The first question's answers and the second's, prepared. */
-  while (g_hash_table_size (found) < 8 && g_get_monotonic_time () < deadline)
-    {
-      g_usleep (1000);
-      spin ();
-      g_hash_table_remove_all (found);
-      collect_choices (check.page, found);
-    }
-  g_assert_cmpuint (g_hash_table_size (found), ==, 8);
+  wait_for_choices (check.page, 8, found);
 
   /* Right after a frame, the next one is most of a frame away. */
   wait_for_paint (GTK_WIDGET (fixture->window));
@@ -967,14 +972,7 @@ test_next_question_prepared_after_paint (Fixture       *fixture,
   g_assert_cmpuint (check.n_at_paint, ==, 8);
 
   /* Then the third question is prepared. */
-  while (g_hash_table_size (found) < 12 && g_get_monotonic_time () < deadline)
-    {
-      g_usleep (1000);
-      spin ();
-      g_hash_table_remove_all (found);
-      collect_choices (check.page, found);
-    }
-  g_assert_cmpuint (g_hash_table_size (found), ==, 12);
+  wait_for_choices (check.page, 12, found);
 }
 
 /* Only the page shown is visible, not merely unmapped: GTK 4.8 restyles every visible
