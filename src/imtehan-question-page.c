@@ -559,7 +559,7 @@ grab_focus_unscrolled (GtkWidget *widget)
  * a short window lies below, without scrolling there. The scrolled window's viewport would
  * scroll to where the answer was the last time this view or page was shown (neither is
  * allocated yet), and animate that for frames after the move; finding out also measured the
- * page again (a sixth of an opened question's action, tests/bench "navigate"). */
+ * page again (a seventh of an opened question's action in perf, tests/bench "navigate"). */
 static gboolean
 imtehan_question_page_grab_focus (GtkWidget *widget)
 {
