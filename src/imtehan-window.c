@@ -55,6 +55,8 @@ struct _ImtehanWindow
   GtkWindow            *shortcuts;    /* built when first shown */
   guint                 prepare_tick;
   guint                 prepare_source;
+  GdkFrameClock        *show_focus_clock;  /* weak; the frame clock show_focus_cb() waits on */
+  gulong                show_focus_id;
   GPtrArray            *unsaved;      /* ImtehanAttempt whose last save failed */
   GError               *save_error;   /* the last failure, while any is unsaved */
   gboolean              close_confirmed;
@@ -549,6 +551,57 @@ scroll_to_top (GtkWidget *page)
                               0);
 }
 
+/* After the layout of the frame that shows a page, its real allocation: the focused widget,
+ * if a viewport hides part of it, is scrolled into view, at once. */
+static void
+show_focus_cb (GdkFrameClock *clock,
+               ImtehanWindow *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  GtkWidget *viewport = focus ? gtk_widget_get_ancestor (focus, GTK_TYPE_VIEWPORT) : NULL;
+  GtkWidget *content = viewport ? gtk_viewport_get_child (GTK_VIEWPORT (viewport)) : NULL;
+  graphene_rect_t bounds;
+
+  g_clear_signal_handler (&self->show_focus_id, clock);
+  g_clear_weak_pointer (&self->show_focus_clock);
+  if (content != NULL && gtk_widget_compute_bounds (focus, content, &bounds))
+    gtk_adjustment_clamp_page (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (viewport)),
+                               bounds.origin.y, bounds.origin.y + bounds.size.height);
+}
+
+/* Focuses @page's first widget (its grab_focus) and, once the page is allocated, scrolls it
+ * into view if it lies below the fold (the start page's buttons in a short window). Not
+ * through the viewport's own scrolling to the focus: the page is not allocated yet when it
+ * is shown, and GTK scrolled to where the widget was the last time, or to where Resume was
+ * before it was shown, and animated that; it then stopped with half the button hidden. */
+static void
+grab_focus_in_view (ImtehanWindow *self,
+                    GtkWidget     *page)
+{
+  g_autoptr(GPtrArray) viewports = g_ptr_array_new ();
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+
+  find_viewports (page, 4, viewports);
+  for (guint i = 0; i < viewports->len; i++)
+    if (!gtk_viewport_get_scroll_to_focus (g_ptr_array_index (viewports, i)))
+      g_ptr_array_remove_index_fast (viewports, i--);
+  for (guint i = 0; i < viewports->len; i++)
+    gtk_viewport_set_scroll_to_focus (g_ptr_array_index (viewports, i), FALSE);
+  gtk_widget_grab_focus (page);
+  for (guint i = 0; i < viewports->len; i++)
+    gtk_viewport_set_scroll_to_focus (g_ptr_array_index (viewports, i), TRUE);
+
+  /* After GTK's own handler, which allocates the window; a layout this asks for is done in
+   * the same frame. */
+  if (clock != NULL && self->show_focus_clock == NULL)
+    {
+      self->show_focus_id = g_signal_connect_object (clock, "layout", G_CALLBACK (show_focus_cb),
+                                                     self, G_CONNECT_AFTER);
+      g_set_weak_pointer (&self->show_focus_clock, clock);
+      gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_LAYOUT);
+    }
+}
+
 static void
 show_page (ImtehanWindow *self,
            const char    *name)
@@ -584,8 +637,11 @@ show_page (ImtehanWindow *self,
   if (index != PAGE_START && index != PAGE_QUESTION)
     scroll_to_top (page);
   /* Focus goes where the keyboard user continues (each page's grab_focus), not back to the
-   * header bar. */
-  gtk_widget_grab_focus (page);
+   * header bar; the question page keeps its question in view itself. */
+  if (index == PAGE_QUESTION)
+    gtk_widget_grab_focus (page);
+  else
+    grab_focus_in_view (self, page);
 }
 
 static void
@@ -1183,6 +1239,9 @@ imtehan_window_dispose (GObject *object)
   if (self->prepare_tick != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->prepare_tick);
   self->prepare_tick = 0;
+  if (self->show_focus_clock != NULL)
+    g_clear_signal_handler (&self->show_focus_id, self->show_focus_clock);
+  g_clear_weak_pointer (&self->show_focus_clock);
   if (self->attempt_signals)
     g_signal_group_set_target (self->attempt_signals, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), IMTEHAN_TYPE_WINDOW);

@@ -1357,6 +1357,34 @@ test_page_shown_from_top (Fixture       *fixture,
   g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==, 0);
 }
 
+/* Home shows the start page with the focus on Resume (or Start), which in a short window lies
+ * below the fold: it is scrolled into view, whole. */
+static void
+test_start_focus_visible (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  GtkWidget *focus, *viewport;
+  graphene_rect_t bounds;
+
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 360, 420);
+  wait_frames (100);
+  activate (fixture, "win.start", NULL);
+  choose (fixture, 1);
+  activate (fixture, "win.next", NULL);
+  wait_frames (100);
+  activate (fixture, "win.home", NULL);
+  wait_frames (600);
+
+  focus = gtk_root_get_focus (GTK_ROOT (fixture->window));
+  g_assert_true (GTK_IS_BUTTON (focus));
+  g_assert_true (gtk_widget_is_ancestor (focus, imtehan_window_get_page (fixture->window)));
+  viewport = gtk_widget_get_ancestor (focus, GTK_TYPE_VIEWPORT);
+  g_assert_nonnull (viewport);
+  g_assert_true (gtk_widget_compute_bounds (focus, viewport, &bounds));
+  g_assert_cmpfloat (bounds.origin.y, >=, 0);
+  g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (viewport));
+}
+
 static void
 collect_fonts (GtkWidget  *widget,
                GHashTable *fonts)
@@ -1508,6 +1536,7 @@ main (int   argc,
   g_test_add ("/window/menu-built-when-opened", Fixture, "en", fixture_setup, test_menu_built_when_opened, fixture_teardown);
   g_test_add ("/window/next-question-prepared", Fixture, "ur", fixture_setup, test_next_question_prepared, fixture_teardown);
   g_test_add ("/window/next-question-prepared-after-paint", Fixture, "ur", fixture_setup, test_next_question_prepared_after_paint, fixture_teardown);
+  g_test_add ("/window/start-focus-visible", Fixture, "ur", fixture_setup, test_start_focus_visible, fixture_teardown);
   g_test_add ("/window/page-shown-from-top", Fixture, "ur", fixture_setup, test_page_shown_from_top, fixture_teardown);
   g_test_add ("/window/only-shown-page-visible", Fixture, "en", fixture_setup, test_only_shown_page_visible, fixture_teardown);
   g_test_add ("/window/first-question-prepared", Fixture, "ur", fixture_setup, test_first_question_prepared, fixture_teardown);
