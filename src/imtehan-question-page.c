@@ -541,40 +541,34 @@ imtehan_question_page_dispose (GObject *object)
   G_OBJECT_CLASS (imtehan_question_page_parent_class)->dispose (object);
 }
 
-static gboolean
-grab_focus_unscrolled (GtkWidget *widget)
+/* The chosen answer, or the first: arrows and 1-4 work from there. */
+static GtkWidget *
+focus_target (ImtehanQuestionPage *self)
 {
-  ImtehanQuestionPage *self = IMTEHAN_QUESTION_PAGE (widget);
-
-  /* The chosen answer, or the first: arrows and 1-4 work from there. */
   for (guint i = 0; self->choices != NULL && i < self->choices->len; i++)
     if (gtk_check_button_get_active (g_ptr_array_index (self->choices, i)))
-      return gtk_widget_grab_focus (g_ptr_array_index (self->choices, i));
+      return g_ptr_array_index (self->choices, i);
   if (self->choices != NULL && self->choices->len > 0)
-    return gtk_widget_grab_focus (g_ptr_array_index (self->choices, 0));
-  return GTK_WIDGET_CLASS (imtehan_question_page_parent_class)->grab_focus (widget);
+    return g_ptr_array_index (self->choices, 0);
+  return NULL;
 }
 
 /* A question starts at its top, where its text is; the focus goes to its answer, which in
- * a short window lies below, without scrolling there. The scrolled window's viewport would
- * scroll to where the answer was the last time this view or page was shown (neither is
- * allocated yet), and animate that for frames after the move; finding out also measured the
- * page again (a seventh of an opened question's action in perf, tests/bench "navigate"). */
+ * a short window lies below, without scrolling there (imtehan_grab_focus_unscrolled(): in
+ * perf, a seventh of an opened question's action went to finding out where to scroll). */
 static gboolean
 imtehan_question_page_grab_focus (GtkWidget *widget)
 {
   ImtehanQuestionPage *self = IMTEHAN_QUESTION_PAGE (widget);
+  GtkWidget *target = focus_target (self);
   GtkWidget *viewport = gtk_scrolled_window_get_child (self->scroller);
-  gboolean scrolls = GTK_IS_VIEWPORT (viewport) &&
-                     gtk_viewport_get_scroll_to_focus (GTK_VIEWPORT (viewport));
-  gboolean grabbed;
+  g_autoptr(GPtrArray) viewports = g_ptr_array_new ();
 
-  if (scrolls)
-    gtk_viewport_set_scroll_to_focus (GTK_VIEWPORT (viewport), FALSE);
-  grabbed = grab_focus_unscrolled (widget);
-  if (scrolls)
-    gtk_viewport_set_scroll_to_focus (GTK_VIEWPORT (viewport), TRUE);
-  return grabbed;
+  if (target == NULL)
+    return GTK_WIDGET_CLASS (imtehan_question_page_parent_class)->grab_focus (widget);
+  if (GTK_IS_VIEWPORT (viewport))
+    g_ptr_array_add (viewports, viewport);
+  return imtehan_grab_focus_unscrolled (target, viewports);
 }
 
 static void

@@ -211,3 +211,33 @@ imtehan_scroll_bin_set_child (ImtehanScrollBin *self,
     }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CHILD]);
 }
+
+/**
+ * imtehan_grab_focus_unscrolled:
+ * @widget: what to focus (its grab_focus)
+ * @viewports: (element-type GtkViewport): the viewports that must not scroll to it
+ *
+ * Focuses @widget while @viewports do not scroll to the focus. When a page or a question is
+ * just shown it is not allocated yet, and GtkViewport would scroll to where the focused
+ * widget was the last time it was shown, and animate that; finding out also measured the
+ * page again.
+ *
+ * Returns: what gtk_widget_grab_focus() returned
+ */
+gboolean
+imtehan_grab_focus_unscrolled (GtkWidget *widget,
+                               GPtrArray *viewports)
+{
+  g_autoptr(GPtrArray) scrolling = g_ptr_array_new ();
+  gboolean grabbed;
+
+  for (guint i = 0; i < viewports->len; i++)
+    if (gtk_viewport_get_scroll_to_focus (g_ptr_array_index (viewports, i)))
+      g_ptr_array_add (scrolling, g_ptr_array_index (viewports, i));
+  for (guint i = 0; i < scrolling->len; i++)
+    gtk_viewport_set_scroll_to_focus (g_ptr_array_index (scrolling, i), FALSE);
+  grabbed = gtk_widget_grab_focus (widget);
+  for (guint i = 0; i < scrolling->len; i++)
+    gtk_viewport_set_scroll_to_focus (g_ptr_array_index (scrolling, i), TRUE);
+  return grabbed;
+}

@@ -16,4 +16,7 @@ GtkWidget *imtehan_scroll_bin_get_child (ImtehanScrollBin *self);
 void       imtehan_scroll_bin_set_child (ImtehanScrollBin *self,
                                          GtkWidget        *child);
 
+gboolean   imtehan_grab_focus_unscrolled (GtkWidget *widget,
+                                          GPtrArray *viewports);
+
 G_END_DECLS

@@ -18,6 +18,7 @@
 #include "imtehan-question-page.h"
 #include "imtehan-results-page.h"
 #include "imtehan-review-page.h"
+#include "imtehan-scroll-bin.h"
 #include "imtehan-start-page.h"
 #include "imtehan-text.h"
 #include "imtehan-window.h"
@@ -536,21 +537,6 @@ find_viewports (GtkWidget *widget,
     find_viewports (child, depth - 1, found);
 }
 
-/* The review and the results are shown from their top, even when the learner had scrolled
- * them the last time; the question page sees to its own (a question starts at its top), the
- * start page keeps its place, where its buttons are, and All Attempts (a list view, no
- * viewport) its own. */
-static void
-scroll_to_top (GtkWidget *page)
-{
-  g_autoptr(GPtrArray) viewports = g_ptr_array_new ();
-
-  find_viewports (page, 4, viewports);
-  for (guint i = 0; i < viewports->len; i++)
-    gtk_adjustment_set_value (gtk_scrollable_get_vadjustment (g_ptr_array_index (viewports, i)),
-                              0);
-}
-
 /* After the layout of the frame that shows a page, its real allocation: the focused widget,
  * if a viewport hides part of it, is scrolled into view, at once. */
 static void
@@ -571,25 +557,24 @@ show_focus_cb (GdkFrameClock *clock,
 
 /* Focuses @page's first widget (its grab_focus) and, once the page is allocated, scrolls it
  * into view if it lies below the fold (the start page's buttons in a short window). Not
- * through the viewport's own scrolling to the focus: the page is not allocated yet when it
- * is shown, and GTK scrolled to where the widget was the last time, or to where Resume was
- * before it was shown, and animated that; it then stopped with half the button hidden. */
+ * through the viewport's own scrolling to the focus (imtehan_grab_focus_unscrolled()): it
+ * scrolled the start page to where Resume was before it was shown, and stopped with half
+ * the button hidden. With @from_top, the page is shown from its top, even when the learner
+ * had scrolled it the last time (the review and the results; their focus is in their action
+ * bar). All Attempts is a list view, no viewport, and keeps its own place. */
 static void
 grab_focus_in_view (ImtehanWindow *self,
-                    GtkWidget     *page)
+                    GtkWidget     *page,
+                    gboolean       from_top)
 {
   g_autoptr(GPtrArray) viewports = g_ptr_array_new ();
   GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
 
   find_viewports (page, 4, viewports);
-  for (guint i = 0; i < viewports->len; i++)
-    if (!gtk_viewport_get_scroll_to_focus (g_ptr_array_index (viewports, i)))
-      g_ptr_array_remove_index_fast (viewports, i--);
-  for (guint i = 0; i < viewports->len; i++)
-    gtk_viewport_set_scroll_to_focus (g_ptr_array_index (viewports, i), FALSE);
-  gtk_widget_grab_focus (page);
-  for (guint i = 0; i < viewports->len; i++)
-    gtk_viewport_set_scroll_to_focus (g_ptr_array_index (viewports, i), TRUE);
+  for (guint i = 0; from_top && i < viewports->len; i++)
+    gtk_adjustment_set_value (gtk_scrollable_get_vadjustment (g_ptr_array_index (viewports, i)),
+                              0);
+  imtehan_grab_focus_unscrolled (page, viewports);
 
   /* After GTK's own handler, which allocates the window; a layout this asks for is done in
    * the same frame. */
@@ -634,14 +619,12 @@ show_page (ImtehanWindow *self,
   update_title (self);
   update_actions (self);
 
-  if (index != PAGE_START && index != PAGE_QUESTION)
-    scroll_to_top (page);
   /* Focus goes where the keyboard user continues (each page's grab_focus), not back to the
    * header bar; the question page keeps its question in view itself. */
   if (index == PAGE_QUESTION)
     gtk_widget_grab_focus (page);
   else
-    grab_focus_in_view (self, page);
+    grab_focus_in_view (self, page, index == PAGE_REVIEW || index == PAGE_RESULTS);
 }
 
 static void
