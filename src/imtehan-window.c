@@ -641,7 +641,11 @@ update_actions (ImtehanWindow *self)
                                  (page == PAGE_REVIEW && in_progress));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next", on_question);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.choose", on_question);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.go-to", in_progress);
+  /* The progress dots are its only widgets, on the question page, only shown while an
+   * attempt is in progress; go_to_action() checks that itself. Disabled on the start page
+   * after each attempt, it made GTK restyle the eight dots and their numbers (sixteen of
+   * the 63 CSS nodes restyled when a question opens), unseen. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.go-to", self->attempt != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review", in_progress);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.submit",
                                  page == PAGE_REVIEW && in_progress);

@@ -261,6 +261,14 @@ test_flow (Fixture       *fixture,
 
   activate (fixture, "win.home", NULL);
   g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "start");
+
+  /* Nor does it jump; the dots' action stays enabled meanwhile, so that the next attempt's
+   * open does not restyle them (update_actions()). */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.go-to", "u", 3);
+  g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "start");
+  g_assert_cmpuint (imtehan_attempt_get_current (attempt), ==, 1);
+  for (guint i = 0; i < 8; i++)
+    g_assert_true (gtk_widget_get_sensitive (imtehan_progress_get_button (progress, i)));
 }
 
 static void
