@@ -461,8 +461,16 @@ prepare_question_tick_cb (GtkWidget     *widget,
   if (gtk_widget_get_width (GTK_WIDGET (self->stack)) <= 0)
     return G_SOURCE_CONTINUE;
   self->prepare_tick = 0;
+  /* Not at once: libadwaita 1.2 starts with a style provider that turns every transition
+   * off ("* { transition: none; }", adw-style-manager.c) and removes it 250 ms later, which
+   * changes every node's style. A page prepared before that had all its styles computed
+   * for nothing, and the first open restyled the whole page (289 style computations in a
+   * run of a traced GTK where the removal came after the preparation, 191 with this wait
+   * in the same conditions). 300 ms after the first frame is after it whatever the
+   * machine's speed, and long before a learner has read the start page. */
   if (self->prepare_source == 0)
-    self->prepare_source = g_idle_add_full (G_PRIORITY_LOW, prepare_question_cb, self, NULL);
+    self->prepare_source = g_timeout_add_full (G_PRIORITY_LOW, 300, prepare_question_cb,
+                                               self, NULL);
   return G_SOURCE_REMOVE;
 }
 
@@ -673,11 +681,11 @@ update_actions (ImtehanWindow *self)
                       (page == PAGE_REVIEW && in_progress));
   set_action_enabled (self, "win.next", on_question);
   set_action_enabled (self, "win.choose", on_question);
-  /* The progress dots are its only widgets, on the question page, only shown while an
-   * attempt is in progress; go_to_action() checks that itself. Disabled on the start page
-   * after each attempt, it made GTK restyle the eight dots and their numbers (ten of the
-   * 63 CSS nodes restyled when a question opens), unseen. */
-  set_action_enabled (self, "win.go-to", self->attempt != NULL);
+  /* Always enabled: the progress dots are its only widgets, on the question page, only
+   * shown while an attempt is in progress; go_to_action() checks that itself. Disabled on
+   * the start page, it made GTK restyle the eight dots and their numbers at the open, for
+   * a change nobody sees (ten of the 63 CSS nodes restyled when a question opens). */
+  set_action_enabled (self, "win.go-to", TRUE);
   set_action_enabled (self, "win.review", in_progress);
   set_action_enabled (self, "win.submit", page == PAGE_REVIEW && in_progress);
   set_action_enabled (self, "win.home", page != PAGE_START);

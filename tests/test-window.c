@@ -816,6 +816,14 @@ collect_dots (GtkWidget  *widget,
     collect_dots (child, found);
 }
 
+static gboolean
+insensitive_cb (gpointer key,
+                gpointer value,
+                gpointer user_data)
+{
+  return !gtk_widget_get_sensitive (key);
+}
+
 /* Waits until @page has @n answers' buttons (the question shown and those prepared), which
  * @found then holds. */
 static void
@@ -864,6 +872,8 @@ test_first_question_prepared (Fixture       *fixture,
   g_assert_cmpuint (g_hash_table_size (prepared), ==, 4);
   collect_dots (page, dots);
   g_assert_cmpuint (g_hash_table_size (dots), ==, 8);
+  /* Sensitive already: Start does not restyle them (update_actions()). */
+  g_assert_null (g_hash_table_find (dots, (GHRFunc)insensitive_cb, NULL));
   for (GtkWidget *label = gtk_widget_get_first_child (GTK_WIDGET (subtitle_bin)); label != NULL;
        label = gtk_widget_get_next_sibling (label))
     g_hash_table_insert (subtitles, label, g_strdup (gtk_label_get_text (GTK_LABEL (label))));
