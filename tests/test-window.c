@@ -263,7 +263,7 @@ test_flow (Fixture       *fixture,
   g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "start");
 
   /* Nor does it jump; the dots' action stays enabled meanwhile, so that the next attempt's
-   * open does not restyle them (update_actions()). */
+   * open does not restyle them (win.go-to in imtehan_window_class_init()). */
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.go-to", "u", 3);
   g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "start");
   g_assert_cmpuint (imtehan_attempt_get_current (attempt), ==, 1);
@@ -872,7 +872,7 @@ test_first_question_prepared (Fixture       *fixture,
   g_assert_cmpuint (g_hash_table_size (prepared), ==, 4);
   collect_dots (page, dots);
   g_assert_cmpuint (g_hash_table_size (dots), ==, 8);
-  /* Sensitive already: Start does not restyle them (update_actions()). */
+  /* Sensitive already: Start does not restyle them (win.go-to is never disabled). */
   g_assert_null (g_hash_table_find (dots, (GHRFunc)insensitive_cb, NULL));
   for (GtkWidget *label = gtk_widget_get_first_child (GTK_WIDGET (subtitle_bin)); label != NULL;
        label = gtk_widget_get_next_sibling (label))
