@@ -1318,6 +1318,16 @@ wait_frames (guint ms)
     }
 }
 
+/* Starts an attempt in a narrow window @height pixels high, where the pages scroll. */
+static void
+start_in_short_window (Fixture *fixture,
+                       int      height)
+{
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 360, height);
+  wait_frames (100);
+  activate (fixture, "win.start", NULL);
+}
+
 /* Moving to a question, also one shown before, shows it from its top, although the focus
  * goes to its first answer, which in a short window lies below (GtkViewport scrolls to the
  * focus, with the place the answer had when the question was last shown). */
@@ -1328,9 +1338,7 @@ test_question_starts_at_top (Fixture       *fixture,
   GtkScrolledWindow *scroller;
   GtkAdjustment *adjustment;
 
-  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 360, 320);
-  wait_frames (100);
-  activate (fixture, "win.start", NULL);
+  start_in_short_window (fixture, 320);
   scroller = imtehan_test_find_scrolled_window (imtehan_window_get_page (fixture->window));
   g_assert_nonnull (scroller);
   adjustment = gtk_scrolled_window_get_vadjustment (scroller);
@@ -1355,9 +1363,7 @@ test_page_shown_from_top (Fixture       *fixture,
 {
   GtkAdjustment *adjustment;
 
-  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 360, 320);
-  wait_frames (100);
-  activate (fixture, "win.start", NULL);
+  start_in_short_window (fixture, 320);
   activate (fixture, "win.review", NULL);
   wait_frames (100);
   adjustment = gtk_scrolled_window_get_vadjustment (
@@ -1384,9 +1390,7 @@ test_start_focus_visible (Fixture       *fixture,
   GtkWidget *focus, *viewport;
   graphene_rect_t bounds;
 
-  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 360, 420);
-  wait_frames (100);
-  activate (fixture, "win.start", NULL);
+  start_in_short_window (fixture, 420);
   choose (fixture, 1);
   activate (fixture, "win.next", NULL);
   wait_frames (100);
