@@ -360,9 +360,13 @@ class Run:
 
     # -- the app ----------------------------------------------------------------------------
 
-    def launch(self):
-        binary = os.path.join(self.build_dir, 'src', 'imtehan')
-        self.data_home = tempfile.mkdtemp(prefix='imtehan-atspi-%s-' % self.lang)
+    def command(self):
+        return ([WRAPPER] if WRAPPER else []) + [os.path.join(self.build_dir, 'src', 'imtehan')]
+
+    def app_pid(self):
+        return self.process.pid
+
+    def environment(self):
         env = dict(os.environ)
         # The meson test environment turns accessibility off for the in-process tests
         # (GTK_A11Y=test, NO_AT_BRIDGE=1); this app must be on the AT-SPI bus.
@@ -377,18 +381,22 @@ class Run:
             'GSETTINGS_BACKEND': 'memory',
             'GSETTINGS_SCHEMA_DIR': os.path.join(self.build_dir, 'data'),
             'IMTEHAN_LOCALEDIR': os.path.join(self.build_dir, 'po'),
-            'XDG_DATA_HOME': self.data_home,
             'LC_ALL': 'C.UTF-8',
             'LANGUAGE': self.lang,
             'GSK_RENDERER': 'cairo',
         })
+        return env
+
+    def launch(self):
+        self.data_home = tempfile.mkdtemp(prefix='imtehan-atspi-%s-' % self.lang)
+        env = self.environment()
+        env['XDG_DATA_HOME'] = self.data_home
         # stdout is TAP: the app writes to stderr only. A build running meanwhile may be
         # relinking the binary: it is not executable for a moment.
         deadline = time.monotonic() + 5
         while True:
             try:
-                self.process = subprocess.Popen(([WRAPPER] if WRAPPER else []) + [binary],
-                                                env=env, stdin=subprocess.DEVNULL,
+                self.process = subprocess.Popen(self.command(), env=env, stdin=subprocess.DEVNULL,
                                                 stdout=sys.stderr.fileno())
                 break
             except OSError as error:
@@ -399,7 +407,8 @@ class Run:
         def app_with_window():
             if self.process.poll() is not None:
                 raise Abort('the app exited with status %d' % self.process.returncode)
-            app = find_application(self.process.pid)
+            pid = self.app_pid()
+            app = find_application(pid) if pid else None
             if app is None:
                 return None
             import pyatspi
@@ -412,7 +421,7 @@ class Run:
             self.check(False, 'the app shows its window on the accessibility bus', str(error),
                        fatal=True)
         self.check(self.app is not None, 'the app shows its window on the accessibility bus',
-                   'no application with pid %d appeared within %g s' % (self.process.pid,
+                   'no application with pid %s appeared within %g s' % (self.app_pid(),
                                                                         APP_TIMEOUT),
                    fatal=True)
 
@@ -745,6 +754,65 @@ class Run:
                    '\n'.join(wrong))
 
 
+class DevenvRun(Run):
+    """Starts the app as the README's run command does (build-aux/dev run: `meson devenv`),
+    as an Urdu user whose session says only LANG=ur_PK.UTF-8: the window must be in Urdu,
+    which needs the catalogs of the build tree, found through the environment meson devenv
+    sets and nothing this test adds."""
+
+    def __init__(self, tap, build_dir, quiz):
+        super().__init__(tap, 'ur', build_dir, quiz)
+        self.prefix = 'run command, urdu'
+
+    def command(self):
+        return ['meson', 'devenv', '-C', self.build_dir] + ([WRAPPER] if WRAPPER else []) + \
+            ['./src/imtehan']
+
+    def app_pid(self):
+        # meson devenv runs the app as its child.
+        try:
+            with open('/proc/%d/task/%d/children' % (self.process.pid, self.process.pid)) as f:
+                pids = f.read().split()
+        except OSError:
+            return None
+        return int(pids[0]) if pids else None
+
+    def environment(self):
+        env = super().environment()
+        for name in ('IMTEHAN_LOCALEDIR', 'GSETTINGS_SCHEMA_DIR', 'LANGUAGE', 'LC_ALL',
+                     'LC_MESSAGES'):
+            env.pop(name, None)
+        env['LANG'] = 'ur_PK.UTF-8'
+        return env
+
+    def run(self):
+        self.launch()
+        start = self.button(self.tr.label('_Start'))
+        self.check(start is not None and self.tr.label('_Start') != 'Start',
+                   'the start page\'s Start button is named in Urdu, "%s"'
+                   % self.tr.label('_Start'), self.push_buttons())
+        import pyatspi
+        frames = [c for c in children(self.app) if role_of(c) == pyatspi.ROLE_FRAME]
+        titles = [name_of(f) for f in frames]
+        self.check(self.tr('Imtehan') in titles and self.tr('Imtehan') != 'Imtehan',
+                   'the window is named in Urdu, "%s"' % self.tr('Imtehan'),
+                   'window names: %s' % titles)
+        self.close_window()
+
+
+def urdu_locale_problem():
+    """Why LANG=ur_PK.UTF-8 cannot work here, or None."""
+    try:
+        output = subprocess.run(['locale', '-a'], capture_output=True, text=True).stdout
+    except OSError as error:
+        return 'locale -a failed: %s' % error
+    if not any(line.lower() in ('ur_pk.utf8', 'ur_pk.utf-8') for line in output.split()):
+        return 'the ur_PK.UTF-8 locale is not generated (localedef -i ur_PK -f UTF-8 ur_PK.UTF-8)'
+    if shutil.which('meson') is None:
+        return 'meson is not on PATH'
+    return None
+
+
 # --- main ----------------------------------------------------------------------------------
 
 def accessibility_bus_problem():
@@ -817,7 +885,21 @@ def main(argv):
                 dump_tree(run.app, '%s, after an unexpected error' % LANGUAGE_NAMES[lang])
         finally:
             run.stop()
-    print('# both runs took %.1f s' % (time.monotonic() - started))
+    problem = urdu_locale_problem()
+    if problem:
+        tap.result(True, 'run command, urdu # SKIP %s' % problem)
+    else:
+        run = DevenvRun(tap, build_dir, quiz)
+        try:
+            run.run()
+        except Abort as error:
+            if not error.reported:
+                tap.result(False, '%s: %s' % (run.prefix, error))
+        except Exception:
+            tap.result(False, '%s: unexpected error' % run.prefix, traceback.format_exc())
+        finally:
+            run.stop()
+    print('# all runs took %.1f s' % (time.monotonic() - started))
     return tap.finish()
 
 
