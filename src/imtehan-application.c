@@ -215,7 +215,9 @@ imtehan_application_startup (GApplication *app)
                                    G_N_ELEMENTS (app_actions), app);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit",
                                          (const char *[]) { "<Control>q", NULL });
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.close",
+  /* GtkWindow's own action: the same path as the header bar's close button, so closing saves
+   * and asks about unsaved answers alike. */
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "window.close",
                                          (const char *[]) { "<Control>w", NULL });
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.home",
                                          (const char *[]) { "<Alt>Home", NULL });

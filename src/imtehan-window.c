@@ -19,6 +19,7 @@
 #include "imtehan-results-page.h"
 #include "imtehan-review-page.h"
 #include "imtehan-scroll-bin.h"
+#include "imtehan-shortcuts.h"
 #include "imtehan-start-page.h"
 #include "imtehan-text.h"
 #include "imtehan-window.h"
@@ -1050,13 +1051,7 @@ show_shortcuts_action (GtkWidget  *widget,
 
   if (self->shortcuts == NULL)
     {
-      g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource (RESOURCE_BASE "/imtehan-shortcuts.ui");
-
-      self->shortcuts = GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
-      gtk_window_set_transient_for (self->shortcuts, GTK_WINDOW (self));
-      gtk_window_set_modal (self->shortcuts, TRUE);
-      gtk_window_set_hide_on_close (self->shortcuts, TRUE);
-      gtk_window_set_destroy_with_parent (self->shortcuts, TRUE);
+      self->shortcuts = imtehan_shortcuts_window_new (GTK_WINDOW (self));
       g_object_add_weak_pointer (G_OBJECT (self->shortcuts), (gpointer *)&self->shortcuts);
     }
   gtk_window_present (self->shortcuts);

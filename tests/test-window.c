@@ -561,36 +561,54 @@ trigger_matches (GtkShortcutTrigger *trigger,
   return gtk_shortcut_trigger_equal (trigger, wanted);
 }
 
-/* Presses a key through the page's own bindings, as GTK would on a key press. */
+/* Presses a key through the widget's own shortcut controllers (its bindings, and for a
+ * window the application's accelerators), as GTK would on a key press. */
 static void
-press_key (GtkWidget *widget,
-           guint      keyval)
+press_keys (GtkWidget       *widget,
+            guint            keyval,
+            GdkModifierType  modifiers)
 {
   g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  g_autoptr(GtkShortcutTrigger) wanted = gtk_keyval_trigger_new (keyval, modifiers);
+  g_autoptr(GPtrArray) matching = g_ptr_array_new_with_free_func (g_object_unref);
   gboolean handled = FALSE;
 
-  for (guint i = 0; !handled && i < g_list_model_get_n_items (controllers); i++)
+  /* Collected first: the action may destroy the widget and its controllers. */
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
     {
       g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
 
       if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
         continue;
-      for (guint j = 0; !handled && j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
         {
-          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
-          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
-          g_autoptr(GtkShortcutTrigger) wanted = gtk_keyval_trigger_new (keyval, 0);
+          GtkShortcut *shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
 
-          if (!trigger_matches (trigger, wanted))
-            continue;
-          handled = gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut),
-                                                  GTK_SHORTCUT_ACTION_EXCLUSIVE, widget,
-                                                  gtk_shortcut_get_arguments (shortcut));
+          if (trigger_matches (gtk_shortcut_get_trigger (shortcut), wanted))
+            g_ptr_array_add (matching, shortcut);
+          else
+            g_object_unref (shortcut);
         }
     }
+  g_clear_object (&controllers);
+  for (guint i = 0; !handled && i < matching->len; i++)
+    {
+      GtkShortcut *shortcut = g_ptr_array_index (matching, i);
+
+      handled = gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut),
+                                              GTK_SHORTCUT_ACTION_EXCLUSIVE, widget,
+                                              gtk_shortcut_get_arguments (shortcut));
+    }
   if (!handled)
-    g_error ("No binding of %s handled the key", gdk_keyval_name (keyval));
+    g_error ("No shortcut of %s handled the key", gdk_keyval_name (keyval));
   spin ();
+}
+
+static void
+press_key (GtkWidget *widget,
+           guint      keyval)
+{
+  press_keys (widget, keyval, 0);
 }
 
 static void
@@ -741,41 +759,162 @@ test_resume_skips_attempt_open_elsewhere (Fixture       *fixture,
 }
 
 static void
-test_shortcuts_name_real_actions (Fixture       *fixture,
-                                  gconstpointer  data)
+collect_shortcuts (GtkWidget *widget,
+                   GPtrArray *found)
 {
-  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/imtehan/Imtehan/imtehan-shortcuts.ui");
-  GSList *objects = gtk_builder_get_objects (builder);
-  guint checked = 0;
+  if (GTK_IS_SHORTCUTS_SHORTCUT (widget))
+    g_ptr_array_add (found, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_shortcuts (child, found);
+}
 
-  for (GSList *l = objects; l; l = l->next)
+static GtkWidget *
+find_child_of_type (GtkWidget *widget,
+                    GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
     {
+      GtkWidget *found = find_child_of_type (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+collect_label_texts (GtkWidget *widget,
+                     GString   *texts)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_visible (widget))
+    g_string_append_printf (texts, "%s\n", gtk_label_get_label (GTK_LABEL (widget)));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_label_texts (child, texts);
+}
+
+/* What Ctrl+? shows: every shortcut with its keys, the very keys the application has for its
+ * action, in the window's language and direction. */
+static void
+test_shortcuts_show_keys (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  gboolean urdu = g_str_equal (data, "ur");
+  g_autoptr(GPtrArray) shortcuts = g_ptr_array_new ();
+  g_autoptr(GString) texts = g_string_new (NULL);
+  g_autoptr(GHashTable) actions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  GHashTableIter iter;
+  const char *name;
+  GtkWindow *window;
+  GtkWidget *titlebar;
+  guint with_action = 0;
+
+  activate (fixture, "win.show-help-overlay", NULL);
+  window = find_shortcuts_window (fixture);
+  g_assert_nonnull (window);
+  collect_shortcuts (GTK_WIDGET (window), shortcuts);
+  g_assert_cmpuint (shortcuts->len, >=, 10);
+
+  for (guint i = 0; i < shortcuts->len; i++)
+    {
+      GtkWidget *shortcut = g_ptr_array_index (shortcuts, i);
+      GtkWidget *label = find_child_of_type (shortcut, GTK_TYPE_SHORTCUT_LABEL);
       g_autofree char *action = NULL;
       g_autofree char *accel = NULL;
+      g_autofree char *title = NULL;
+      g_auto(GStrv) keys = NULL;
 
-      if (!GTK_IS_SHORTCUTS_SHORTCUT (l->data))
-        continue;
-      g_object_get (l->data, "action-name", &action, "accelerator", &accel, NULL);
-      if (action == NULL)
+      g_object_get (shortcut, "action-name", &action, "accelerator", &accel, "title", &title,
+                    NULL);
+      g_test_message ("%s: %s (%s)", title, accel, action ? action : "page binding");
+      /* The keys shown are those of the shortcut, and there are keys. */
+      g_assert_nonnull (label);
+      g_assert_cmpstr (gtk_shortcut_label_get_accelerator (GTK_SHORTCUT_LABEL (label)), ==, accel);
+      g_assert_nonnull (gtk_widget_get_first_child (label));
+      g_assert_nonnull (accel);
+      keys = g_strsplit (accel, " ", -1);
+      g_assert_nonnull (keys[0]);
+      for (guint k = 0; keys[k]; k++)
         {
-          g_assert_nonnull (accel);
-          continue;
+          guint keyval = 0;
+
+          g_assert_true (gtk_accelerator_parse (keys[k], &keyval, NULL));
+          g_assert_cmpuint (keyval, !=, 0);
         }
-      checked++;
-      if (g_str_has_prefix (action, "app."))
-        g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), action + 4));
-      else if (!g_str_equal (action, "win.show-help-overlay") && !g_str_equal (action, "win.close"))
-        g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), action, NULL) ||
-                       !gtk_widget_is_sensitive (GTK_WIDGET (fixture->window)));
-      /* And each has a real accelerator that the window shows. */
-      {
-        g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), action);
-        g_assert_true (accels[0] != NULL || g_str_equal (action, "win.show-help-overlay") ||
-                       g_str_equal (action, "win.close"));
-      }
+      if (action != NULL)
+        {
+          g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app),
+                                                                        action);
+          g_autofree char *joined = g_strjoinv (" ", accels);
+
+          with_action++;
+          g_assert_cmpstr (accel, ==, joined);
+          g_hash_table_add (actions, g_steal_pointer (&action));
+        }
+      if (urdu)
+        g_assert_cmpint (gtk_widget_get_direction (shortcut), ==, GTK_TEXT_DIR_RTL);
     }
-  g_slist_free (objects);
-  g_assert_cmpuint (checked, >=, 5);
+  /* The General section, twice: as shown and in the search results. */
+  g_assert_cmpuint (with_action, >=, 12);
+
+  /* GTK's own title, which its Urdu catalog lacks, in the window's language. */
+  titlebar = gtk_window_get_titlebar (window);
+  g_assert_nonnull (titlebar);
+  collect_label_texts (titlebar, texts);
+  g_test_message ("title bar: %s", texts->str);
+  g_assert_nonnull (strstr (texts->str, dgettext (GETTEXT_PACKAGE, "Keyboard Shortcuts")));
+  if (urdu)
+    g_assert_null (strstr (texts->str, "Shortcuts"));
+  gtk_window_destroy (window);
+
+  /* And each action is one the window really has (a language switch rebuilds the shortcuts
+   * window, so they are tried once it is gone). */
+  g_hash_table_iter_init (&iter, actions);
+  while (g_hash_table_iter_next (&iter, (gpointer *)&name, NULL))
+    {
+      if (g_str_has_prefix (name, "app."))
+        g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), name + 4));
+      else if (!g_str_equal (name, "window.close"))
+        g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), name, NULL));
+      spin ();
+    }
+  g_assert_true (g_hash_table_contains (actions, "window.close"));
+}
+
+/* Ctrl+W closes the window the way its close button does: what was answered is saved. */
+static void
+test_ctrl_w_closes (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autoptr(ImtehanAttempt) attempt = NULL;
+  g_autoptr(GKeyFile) saved = NULL;
+  GtkWidget *window = GTK_WIDGET (fixture->window);
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  activate (fixture, "win.start", NULL);
+  attempt = g_object_ref (imtehan_window_get_attempt (fixture->window));
+  choose (fixture, 2);
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *)&window);
+  press_keys (window, GDK_KEY_w, GDK_CONTROL_MASK);
+  g_assert_true (window == NULL || !gtk_widget_get_visible (window));
+  saved = wait_for_saved (attempt, FALSE);
+  /* A save in flight holds the window until it is done. */
+  while (window != NULL && g_get_monotonic_time () < deadline)
+    {
+      spin ();
+      g_usleep (1000);
+    }
+  g_assert_null (window);
+  g_assert_cmpint (g_key_file_get_integer (saved, "Attempt", "Answered", NULL), ==, 1);
+
+  /* The fixture's teardown expects a window: a fresh one. */
+  fixture->window = imtehan_window_new (app);
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  spin ();
 }
 
 static GtkWidget *
@@ -1553,7 +1692,9 @@ main (int   argc,
               test_resume_taken_since_listed, fixture_teardown);
   g_test_add ("/window/close-with-unsaved-answers", Fixture, "en", fixture_setup,
               test_close_with_unsaved_answers, fixture_teardown);
-  g_test_add ("/window/shortcuts", Fixture, "en", fixture_setup, test_shortcuts_name_real_actions, fixture_teardown);
+  g_test_add ("/window/shortcuts-show-keys/en", Fixture, "en", fixture_setup, test_shortcuts_show_keys, fixture_teardown);
+  g_test_add ("/window/shortcuts-show-keys/ur", Fixture, "ur", fixture_setup, test_shortcuts_show_keys, fixture_teardown);
+  g_test_add ("/window/ctrl-w-closes", Fixture, "en", fixture_setup, test_ctrl_w_closes, fixture_teardown);
   g_test_add ("/window/shortcuts-window", Fixture, "en", fixture_setup, test_shortcuts_window, fixture_teardown);
   g_test_add ("/window/menu-built-when-opened", Fixture, "en", fixture_setup, test_menu_built_when_opened, fixture_teardown);
   g_test_add ("/window/next-question-prepared", Fixture, "ur", fixture_setup, test_next_question_prepared, fixture_teardown);
