@@ -289,8 +289,9 @@ imtehan_warm_up_fonts_start (ImtehanQuiz *quiz,
 
   gtk_style_context_remove_provider_for_display (display, GTK_STYLE_PROVIDER (adwaita_rules));
 
-  /* The header bar: the quiz's title, and the language button naming the other language. */
-  add (warm_up, ui_bold, imtehan_quiz_get_title (quiz, lang), NULL);
+  /* The header bar: the start page's title, and the language button naming the other
+   * language. */
+  add (warm_up, ui_bold, _("Imtehan"), NULL);
   add (warm_up, other_language, rtl ? "English" : "اردو", NULL);
   /* The start page, top to bottom. */
   add (warm_up, title, imtehan_quiz_get_title (quiz, lang), lang);

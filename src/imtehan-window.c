@@ -33,8 +33,8 @@ struct _ImtehanWindow
   AdwToastOverlay      *toast_overlay;
   AdwHeaderBar         *header_bar;
   GtkButton            *home_button;
-  GtkLabel             *title_label;
-  ImtehanWrapBin       *subtitle_bin;
+  ImtehanWrapBin       *page_title_bin;
+  GtkLabel             *quiz_label;
   GtkMenuButton        *menu_button;
   GtkButton            *language_button;
   GtkLabel             *language_label;
@@ -66,6 +66,7 @@ struct _ImtehanWindow
   gboolean              close_confirmed;
   gboolean              claiming;     /* an attempt is being locked and loaded to resume or open */
   guint                 retry_source;
+  guint                 compact_source;
 };
 
 G_DEFINE_FINAL_TYPE (ImtehanWindow, imtehan_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -420,9 +421,9 @@ ensure_page (ImtehanWindow *self,
 }
 
 static char *
-question_subtitle (ImtehanAttempt *attempt)
+question_title (ImtehanAttempt *attempt)
 {
-  /* TRANSLATORS: the window subtitle while answering, e.g. "Question 3 of 8" */
+  /* TRANSLATORS: the window title while answering, e.g. "Question 3 of 8" */
   return g_strdup_printf (_("Question %u of %u"), imtehan_attempt_get_current (attempt) + 1,
                           imtehan_attempt_get_n_questions (attempt));
 }
@@ -437,7 +438,7 @@ prepare_question_cb (gpointer user_data)
 {
   ImtehanWindow *self = user_data;
   g_autoptr(ImtehanAttempt) attempt = NULL;
-  g_autofree char *subtitle = NULL;
+  g_autofree char *title = NULL;
 
   self->prepare_source = 0;
   if (self->pages[PAGE_QUESTION] != NULL || g_strcmp0 (self->page_name, "start") != 0)
@@ -446,8 +447,8 @@ prepare_question_cb (gpointer user_data)
   imtehan_question_page_prepare (IMTEHAN_QUESTION_PAGE (ensure_page (self, PAGE_QUESTION)),
                                  attempt, gtk_widget_get_width (GTK_WIDGET (self->stack)));
   /* And the header's "Question 1 of 8", new with the first question. */
-  subtitle = question_subtitle (attempt);
-  imtehan_wrap_bin_prepare_text (self->subtitle_bin, subtitle, 0);
+  title = question_title (attempt);
+  imtehan_wrap_bin_prepare_text (self->page_title_bin, title, 0);
   return G_SOURCE_REMOVE;
 }
 
@@ -511,20 +512,25 @@ static void
 update_title (ImtehanWindow *self)
 {
   const char *lang = imtehan_i18n_get_language ();
-  g_autofree char *subtitle = NULL;
-  g_autofree char *title = imtehan_text_prepare (imtehan_quiz_get_title (self->quiz, lang), lang);
+  g_autofree char *title = NULL;
+  g_autofree char *quiz_title = imtehan_text_prepare (imtehan_quiz_get_title (self->quiz, lang), lang);
+  gboolean start = g_strcmp0 (self->page_name, "start") == 0;
 
-  gtk_label_set_text (self->title_label, title);
   if (g_strcmp0 (self->page_name, "question") == 0 && self->attempt != NULL)
-    subtitle = question_subtitle (self->attempt);
+    title = question_title (self->attempt);
   else if (g_strcmp0 (self->page_name, "review") == 0)
-    subtitle = g_strdup (_("Review your answers"));
+    title = g_strdup (_("Review"));
   else if (g_strcmp0 (self->page_name, "results") == 0)
-    subtitle = g_strdup (_("Results"));
+    title = g_strdup (_("Results"));
   else if (g_strcmp0 (self->page_name, "attempts") == 0)
-    subtitle = g_strdup (_("All Attempts"));
+    title = g_strdup (_("All Attempts"));
+  else
+    title = g_strdup (_("Imtehan"));
   /* "Question 3 of 8" changes at every move: the bin keeps the labels of texts it showed. */
-  imtehan_wrap_bin_set_text (self->subtitle_bin, subtitle);
+  imtehan_wrap_bin_set_text (self->page_title_bin, title);
+  /* The start page shows the quiz's title itself, in large. */
+  gtk_label_set_text (self->quiz_label, quiz_title);
+  gtk_widget_set_visible (GTK_WIDGET (self->quiz_label), !start);
   /* Set only when it changes: every title is sent to the X server, at each move. */
   if (g_strcmp0 (gtk_window_get_title (GTK_WINDOW (self)), _("Imtehan")) != 0)
     gtk_window_set_title (GTK_WINDOW (self), _("Imtehan"));
@@ -1071,8 +1077,18 @@ create_menu_cb (GtkMenuButton *button,
   /* The file names its translation domain: GTK 4.8 frees the builder's own one too early when
    * both are set (AddressSanitizer). */
   menus = gtk_builder_new_from_resource (RESOURCE_BASE "/imtehan-menus.ui");
-  gtk_menu_button_set_menu_model (button,
-                                  G_MENU_MODEL (gtk_builder_get_object (menus, "primary_menu")));
+  /* The language button names the other language; a narrow window has no room for it in the
+   * header (see compact_header_cb()), so the menu always offers the switch too. */
+  {
+    GMenu *menu = G_MENU (gtk_builder_get_object (menus, "primary_menu"));
+    GMenuModel *languages = G_MENU_MODEL (gtk_builder_get_object (menus, "language_section"));
+    gboolean urdu = g_strcmp0 (imtehan_i18n_get_language (), "ur") == 0;
+
+    g_menu_append (G_MENU (languages),
+                   urdu ? _("Show the Quiz in _English") : _("Show the Quiz in _Urdu"),
+                   "win.toggle-language");
+    gtk_menu_button_set_menu_model (button, G_MENU_MODEL (menu));
+  }
 }
 
 /* Strings of the window itself, set again after every language switch. */
@@ -1214,6 +1230,44 @@ imtehan_window_close_request (GtkWindow *window)
   return GTK_WINDOW_CLASS (imtehan_window_parent_class)->close_request (window);
 }
 
+/* Below this width the header has no room for both the language button and a title that
+ * says where one is ("Question 3 of 8", "Results"): at 360 px the title was cut to "Ze…". */
+#define COMPACT_HEADER_WIDTH 500
+
+static void
+set_compact_header (ImtehanWindow *self,
+                    gboolean       compact)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->language_button), !compact);
+}
+
+static gboolean
+compact_header_cb (gpointer user_data)
+{
+  ImtehanWindow *self = user_data;
+
+  self->compact_source = 0;
+  set_compact_header (self, gtk_widget_get_width (GTK_WIDGET (self)) < COMPACT_HEADER_WIDTH);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+imtehan_window_size_allocate (GtkWidget *widget,
+                              int        width,
+                              int        height,
+                              int        baseline)
+{
+  ImtehanWindow *self = IMTEHAN_WINDOW (widget);
+  gboolean compact = width < COMPACT_HEADER_WIDTH;
+
+  GTK_WIDGET_CLASS (imtehan_window_parent_class)->size_allocate (widget, width, height, baseline);
+  /* Not while the window is being allocated: that would lay the header out again within
+   * this allocation. The next frame has it. */
+  if (compact == gtk_widget_get_visible (GTK_WIDGET (self->language_button)) &&
+      self->compact_source == 0)
+    self->compact_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE, compact_header_cb, self, NULL);
+}
+
 static void
 imtehan_window_constructed (GObject *object)
 {
@@ -1233,6 +1287,8 @@ imtehan_window_constructed (GObject *object)
                                g_settings_get_int (self->settings, "window-height"));
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
+  else
+    set_compact_header (self, g_settings_get_int (self->settings, "window-width") < COMPACT_HEADER_WIDTH);
 
   if (g_strcmp0 (PROFILE, "Devel") == 0)
     gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
@@ -1252,6 +1308,7 @@ imtehan_window_dispose (GObject *object)
   g_cancellable_cancel (self->cancellable);
   g_clear_handle_id (&self->retry_source, g_source_remove);
   g_clear_handle_id (&self->prepare_source, g_source_remove);
+  g_clear_handle_id (&self->compact_source, g_source_remove);
   if (self->prepare_tick != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->prepare_tick);
   self->prepare_tick = 0;
@@ -1345,6 +1402,7 @@ imtehan_window_class_init (ImtehanWindowClass *klass)
   object_class->finalize = imtehan_window_finalize;
   object_class->get_property = imtehan_window_get_property;
   object_class->set_property = imtehan_window_set_property;
+  widget_class->size_allocate = imtehan_window_size_allocate;
   window_class->close_request = imtehan_window_close_request;
 
   properties[PROP_ATTEMPT] =
@@ -1363,8 +1421,8 @@ imtehan_window_class_init (ImtehanWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, header_bar);
   gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, home_button);
-  gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, title_label);
-  gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, subtitle_bin);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, page_title_bin);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, quiz_label);
   gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, menu_button);
   gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, language_button);
   gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, language_label);

@@ -990,7 +990,7 @@ test_first_question_prepared (Fixture       *fixture,
                               gconstpointer  data)
 {
   GtkStack *stack = GTK_STACK (template_child (fixture, "stack"));
-  ImtehanWrapBin *subtitle_bin = IMTEHAN_WRAP_BIN (template_child (fixture, "subtitle_bin"));
+  ImtehanWrapBin *subtitle_bin = IMTEHAN_WRAP_BIN (template_child (fixture, "page_title_bin"));
   g_autoptr(GHashTable) prepared = g_hash_table_new (NULL, NULL);
   g_autoptr(GHashTable) dots = g_hash_table_new (NULL, NULL);
   g_autoptr(GHashTable) subtitles = g_hash_table_new_full (NULL, NULL, NULL, g_free);
@@ -1025,7 +1025,7 @@ test_first_question_prepared (Fixture       *fixture,
   collect_dots (page, dots_after);
   g_assert_true (g_hash_table_size (dots_after) == 8 &&
                  g_hash_table_find (dots_after, (GHRFunc)not_in_table_cb, dots) == NULL);
-  /* The subtitle shown is a label that had its text before Start. */
+  /* The title shown is a label that had its text before Start. */
   subtitle = imtehan_wrap_bin_get_child (subtitle_bin);
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (subtitle)), !=, "");
   g_assert_cmpstr (g_hash_table_lookup (subtitles, subtitle), ==,
@@ -1411,13 +1411,13 @@ test_resume_taken_since_listed (Fixture       *fixture,
   imtehan_store_unlock (elsewhere, imtehan_attempt_get_id (theirs));
 }
 
-/* Going back to a question shows the header's subtitle in the label that showed it before,
+/* Going back to a question shows the header's title in the label that showed it before,
  * with its text laid out already (imtehan_wrap_bin_set_text()); the other is hidden. */
 static void
 test_subtitle_reused (Fixture       *fixture,
                       gconstpointer  data)
 {
-  ImtehanWrapBin *bin = IMTEHAN_WRAP_BIN (template_child (fixture, "subtitle_bin"));
+  ImtehanWrapBin *bin = IMTEHAN_WRAP_BIN (template_child (fixture, "page_title_bin"));
   GtkWidget *first, *second;
   g_autofree char *first_text = NULL;
 
@@ -1440,7 +1440,8 @@ test_subtitle_reused (Fixture       *fixture,
   g_assert_false (gtk_widget_get_visible (second));
 
   activate (fixture, "win.home", NULL);
-  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bin)));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (imtehan_wrap_bin_get_child (bin))), ==,
+                   _("Imtehan"));
 }
 
 
@@ -1465,6 +1466,127 @@ start_in_short_window (Fixture *fixture,
   gtk_window_set_default_size (GTK_WINDOW (fixture->window), 360, height);
   wait_frames (100);
   activate (fixture, "win.start", NULL);
+}
+
+static void
+collect_menu_labels (GMenuModel *model,
+                     GPtrArray  *labels,
+                     GPtrArray  *actions)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autoptr(GMenuModel) section = g_menu_model_get_item_link (model, i, G_MENU_LINK_SECTION);
+      char *label = NULL;
+      char *action = NULL;
+
+      if (section != NULL)
+        {
+          collect_menu_labels (section, labels, actions);
+          continue;
+        }
+      g_assert_true (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_LABEL, "s", &label));
+      g_assert_true (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &action));
+      g_ptr_array_add (labels, label);
+      g_ptr_array_add (actions, action);
+    }
+}
+
+/* The main menu's items have distinct access keys, in either language, and one of them
+ * switches the language (a narrow window's header has no language button). */
+static void
+test_menu_access_keys (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  GtkMenuButton *button = GTK_MENU_BUTTON (template_child (fixture, "menu_button"));
+  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) actions = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GHashTable) keys = g_hash_table_new (g_direct_hash, g_direct_equal);
+
+  gtk_menu_button_popup (button);
+  spin ();
+  collect_menu_labels (gtk_menu_button_get_menu_model (button), labels, actions);
+  gtk_menu_button_popdown (button);
+  g_assert_cmpuint (labels->len, >=, 5);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const char *label = g_ptr_array_index (labels, i);
+      const char *underscore = strchr (label, '_');
+      gunichar key;
+
+      g_test_message ("%s", label);
+      g_assert_nonnull (underscore);
+      key = g_unichar_tolower (g_utf8_get_char (underscore + 1));
+      g_assert_false (g_hash_table_contains (keys, GUINT_TO_POINTER (key)));
+      g_hash_table_add (keys, GUINT_TO_POINTER (key));
+    }
+  g_assert_true (g_ptr_array_find_with_equal_func (actions, "win.toggle-language", g_str_equal, NULL));
+}
+
+static gboolean
+widget_inside (GtkWidget *widget,
+               GtkWidget *area)
+{
+  graphene_rect_t bounds;
+
+  return gtk_widget_compute_bounds (widget, area, &bounds) &&
+         bounds.origin.x >= 0 && bounds.origin.y >= 0 &&
+         bounds.origin.x + bounds.size.width <= gtk_widget_get_width (area) &&
+         bounds.origin.y + bounds.size.height <= gtk_widget_get_height (area);
+}
+
+/* At 360 × 600, smaller than a phone-sized or tiled window usually is, Start is on screen
+ * without scrolling, whatever the length of the quiz's description, and the header says
+ * where one is, uncut. */
+static void
+test_narrow_window (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  GtkWidget *page;
+  GtkScrolledWindow *scroller;
+  GtkWidget *start;
+  ImtehanWrapBin *title_bin = IMTEHAN_WRAP_BIN (template_child (fixture, "page_title_bin"));
+  GtkWidget *title;
+
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 360, 600);
+  wait_frames (300);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (fixture->window)), <=, 360);
+  page = imtehan_window_get_page (fixture->window);
+  scroller = imtehan_test_find_scrolled_window (page);
+  start = GTK_WIDGET (gtk_widget_get_template_child (page, IMTEHAN_TYPE_START_PAGE, "start_button"));
+  g_assert_cmpfloat (gtk_adjustment_get_value (gtk_scrolled_window_get_vadjustment (scroller)), ==, 0);
+  g_assert_true (gtk_widget_get_mapped (start));
+  g_assert_true (widget_inside (start, GTK_WIDGET (scroller)));
+  /* The language is switched from the menu. */
+  g_assert_false (gtk_widget_get_visible (template_child (fixture, "language_button")));
+
+  for (guint step = 0; step < 3; step++)
+    {
+      PangoLayout *layout;
+
+      if (step == 0)
+        activate (fixture, "win.start", NULL);
+      else if (step == 1)
+        {
+          for (guint i = 0; i < 7; i++)
+            activate (fixture, "win.next", NULL);
+          activate (fixture, "win.next", NULL);   /* the review */
+        }
+      else
+        activate (fixture, "win.submit", NULL);
+      wait_frames (100);
+      title = imtehan_wrap_bin_get_child (title_bin);
+      layout = gtk_label_get_layout (GTK_LABEL (title));
+      g_test_message ("%s: “%s”", imtehan_window_get_page_name (fixture->window),
+                      gtk_label_get_text (GTK_LABEL (title)));
+      g_assert_true (gtk_widget_get_mapped (title));
+      g_assert_false (pango_layout_is_ellipsized (layout));
+    }
+  g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "results");
+
+  /* Wide again, the language button is back. */
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 800, 600);
+  wait_frames (300);
+  g_assert_true (gtk_widget_get_visible (template_child (fixture, "language_button")));
 }
 
 /* Moving to a question, also one shown before, shows it from its top, although the focus
@@ -1695,6 +1817,10 @@ main (int   argc,
   g_test_add ("/window/shortcuts-show-keys/en", Fixture, "en", fixture_setup, test_shortcuts_show_keys, fixture_teardown);
   g_test_add ("/window/shortcuts-show-keys/ur", Fixture, "ur", fixture_setup, test_shortcuts_show_keys, fixture_teardown);
   g_test_add ("/window/ctrl-w-closes", Fixture, "en", fixture_setup, test_ctrl_w_closes, fixture_teardown);
+  g_test_add ("/window/menu-access-keys/en", Fixture, "en", fixture_setup, test_menu_access_keys, fixture_teardown);
+  g_test_add ("/window/menu-access-keys/ur", Fixture, "ur", fixture_setup, test_menu_access_keys, fixture_teardown);
+  g_test_add ("/window/narrow/en", Fixture, "en", fixture_setup, test_narrow_window, fixture_teardown);
+  g_test_add ("/window/narrow/ur", Fixture, "ur", fixture_setup, test_narrow_window, fixture_teardown);
   g_test_add ("/window/shortcuts-window", Fixture, "en", fixture_setup, test_shortcuts_window, fixture_teardown);
   g_test_add ("/window/menu-built-when-opened", Fixture, "en", fixture_setup, test_menu_built_when_opened, fixture_teardown);
   g_test_add ("/window/next-question-prepared", Fixture, "ur", fixture_setup, test_next_question_prepared, fixture_teardown);
