@@ -508,10 +508,19 @@ test_save_async_last_reference (Fixture       *fixture,
                                 gconstpointer  data)
 {
   ImtehanAttempt *attempt = new_attempt (fixture, 1);
+  g_autofree char *shm = g_build_filename ("/dev/shm", "imtehan-test-store-XXXXXX", NULL);
+  g_autoptr(GFile) directory = NULL;
+
+  /* 2000 durable saves, an fsync each, took 16 to 80 s on a disk shared with other jobs: in
+   * memory where there is a tmpfs, since what is tested is the store's last reference. */
+  if (g_file_test ("/dev/shm", G_FILE_TEST_IS_DIR) && g_mkdtemp (shm) != NULL)
+    directory = g_file_new_for_path (shm);
+  else
+    directory = g_object_ref (fixture->directory);
 
   for (guint i = 0; i < 2000; i++)
     {
-      ImtehanStore *store = imtehan_store_new (fixture->directory);
+      ImtehanStore *store = imtehan_store_new (directory);
       gpointer weak = store;
       gint64 deadline = g_get_monotonic_time () + 10 * G_TIME_SPAN_SECOND;
       SaveState state = { 1, TRUE, NULL };
@@ -532,6 +541,8 @@ test_save_async_last_reference (Fixture       *fixture,
     }
 
   g_assert_finalize_object (attempt);
+  if (!g_file_equal (directory, fixture->directory))
+    remove_tree (directory);
 }
 
 static void
