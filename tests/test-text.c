@@ -153,6 +153,14 @@ test_prepare_urdu (void)
   assert_prepared ("(2Ψ کے بجائے 3Ψ)", "ur", RLM "(" LRI "2Ψ" PDI " کے بجائے " LRI "3Ψ" PDI ")");
   assert_prepared ("تقریباً 1.5x زیادہ", "ur", RLM "تقریباً " LRI "1.5x" PDI " زیادہ");
   assert_prepared ("مرحلہ 3 میں", "ur", RLM "مرحلہ 3 میں");
+  /* A fraction with a Latin term too, or "1/Nd" shows as "Nd/1"; formulas stay whole. */
+  assert_prepared ("صرف 1/Nd حصہ", "ur", RLM "صرف " LRI "1/Nd" PDI " حصہ");
+  assert_prepared ("کے 16Ψ/Nd بائٹ", "ur", RLM "کے " LRI "16Ψ/Nd" PDI " بائٹ");
+  assert_prepared ("اسے 4Ψ + 12Ψ/Nd بائٹ", "ur", RLM "اسے " LRI "4Ψ + 12Ψ/Nd" PDI " بائٹ");
+  assert_prepared ("مرحلہ 2 (P_os+g) اور", "ur", RLM "مرحلہ 2 (" LRI "P_os+g" PDI ") اور");
+  assert_prepared ("7.5 ارب", "ur", RLM "7.5 ارب");
+  assert_prepared ("3/4 حصہ", "ur", RLM "3/4 حصہ");
+  assert_prepared ("1/ حصہ", "ur", RLM "1/ حصہ");
 }
 
 /* An Urdu letter must never end up inside a Latin isolate, whatever its code point. */

@@ -174,14 +174,15 @@ ends_run (gunichar c)
   return is_strong_ltr (c) || g_unichar_isdigit (c) || c == '+' || c == '#' || c == '%';
 }
 
-/* "2Ψ", "1.5x", "3D": a number glued to Latin letters belongs to the Latin term, or the
- * number and the letters trade places in a right-to-left paragraph. */
+/* "2Ψ", "1.5x", "3D", "1/Nd": a number glued to Latin letters belongs to the Latin term, or
+ * the number and the letters trade places in a right-to-left paragraph ("1/Nd" shows as
+ * "Nd/1"). A fraction of plain numbers ("3/4") is laid out left to right anyway. */
 static gboolean
 starts_latin_term (const char *p)
 {
   if (!g_unichar_isdigit (g_utf8_get_char (p)))
     return FALSE;
-  while (*p != '\0' && (g_unichar_isdigit (g_utf8_get_char (p)) || *p == '.'))
+  while (*p != '\0' && (g_unichar_isdigit (g_utf8_get_char (p)) || *p == '.' || *p == '/'))
     p = g_utf8_next_char (p);
   return *p != '\0' && is_strong_ltr (g_utf8_get_char (p));
 }
