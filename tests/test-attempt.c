@@ -843,7 +843,7 @@ test_stale_order_uses_seed (void)
 
   data = imtehan_attempt_to_data (attempt, NULL);
   edited = edit_line (data, "Question redundancy", "Order",
-                      "replicated-states;replicated-data;gone;repeated-passes;", &line);
+                      "replicated-states;replicated-data;gone;redundant-all-reduce;", &line);
   loaded = load_data (quiz, edited, &error);
   g_assert_no_error (error);
   g_assert_true (same_orders (loaded, attempt));

@@ -51,12 +51,12 @@ test_bundled_metadata (void)
   g_autoptr(ImtehanQuiz) quiz = load_bundled ();
 
   g_assert_cmpstr (imtehan_quiz_get_id (quiz), ==, "zero-sharded-optimizers");
-  g_assert_cmpuint (imtehan_quiz_get_version (quiz), ==, 1);
+  g_assert_cmpuint (imtehan_quiz_get_version (quiz), ==, 2);
   g_assert_cmpstr (imtehan_quiz_get_difficulty (quiz), ==, "hard");
   g_assert_cmpuint (imtehan_quiz_get_n_questions (quiz), ==, 8);
 
   g_assert_cmpstr (imtehan_quiz_get_title (quiz, NULL), ==, "ZeRO and Sharded Optimizers");
-  g_assert_cmpstr (imtehan_quiz_get_title (quiz, "ur"), ==, "ZeRO اور شارڈڈ آپٹیمائزرز");
+  g_assert_cmpstr (imtehan_quiz_get_title (quiz, "ur"), ==, "ZeRO اور تقسیم شدہ آپٹیمائزرز");
   g_assert_true (g_str_has_prefix (imtehan_quiz_get_description (quiz, NULL),
                                   "Covers ZeRO stages"));
   g_assert_true (g_str_has_prefix (imtehan_quiz_get_description (quiz, "ur"), "اس کوئز میں ZeRO"));
@@ -177,9 +177,11 @@ test_bundled_localized (void)
   g_autoptr(ImtehanQuiz) quiz = load_bundled ();
   ImtehanQuestion *question = imtehan_quiz_get_question (quiz, 4);
   const char *title_en = "ZeRO and Sharded Optimizers";
-  const char *title_ur = "ZeRO اور شارڈڈ آپٹیمائزرز";
-  const char *text_en = "Which PyTorch feature natively implements ZeRO-style sharding?";
-  const char *text_ur = "PyTorch میں ZeRO طرز کی شارڈنگ کس فیچر کے ذریعے براہِ راست دستیاب ہے؟";
+  const char *title_ur = "ZeRO اور تقسیم شدہ آپٹیمائزرز";
+  const char *text_en = "Which PyTorch API partitions a model's parameters, gradients and optimizer "
+                        "state across data-parallel workers, as ZeRO stage 3 does?";
+  const char *text_ur = "PyTorch کی کون سی API ماڈل کے پیرامیٹرز، گریڈیئنٹس اور آپٹیمائزر اسٹیٹ کو "
+                        "ZeRO کے مرحلہ 3 کی طرح ڈیٹا پیرالل ورکرز میں تقسیم کرتی ہے؟";
 
   g_assert_cmpstr (imtehan_quiz_get_title (quiz, "ur_PK"), ==, title_ur);
   g_assert_cmpstr (imtehan_quiz_get_title (quiz, "ur_PK.UTF-8"), ==, title_ur);
@@ -194,11 +196,15 @@ test_bundled_localized (void)
   g_assert_cmpstr (imtehan_question_get_topic (question, "ur_PK"), ==, "PyTorch کا FSDP");
   g_assert_cmpstr (imtehan_question_get_topic (question, "fr"), ==, "PyTorch FSDP");
   g_assert_cmpstr (imtehan_question_get_choice_text (question, "fsdp", "ur_PK"), ==,
-                   "FSDP (مکمل طور پر شارڈ شدہ ڈیٹا پیرالل)");
+                   "FullyShardedDataParallel (FSDP)");
   g_assert_cmpstr (imtehan_question_get_choice_text (question, "fsdp", "fr"), ==,
-                   "FSDP (Fully Sharded Data Parallel)");
+                   "FullyShardedDataParallel (FSDP)");
   g_assert_cmpstr (imtehan_question_get_choice_text (question, "fsdp", NULL), ==,
-                   "FSDP (Fully Sharded Data Parallel)");
+                   "FullyShardedDataParallel (FSDP)");
+  g_assert_true (g_str_has_prefix (imtehan_question_get_explanation (question, "ur_PK"),
+                                   "FSDP (torch.distributed.fsdp.FullyShardedDataParallel) ماڈیول"));
+  g_assert_true (g_str_has_prefix (imtehan_question_get_explanation (question, "fr"),
+                                   "FSDP (torch.distributed.fsdp.FullyShardedDataParallel) shards"));
 }
 
 static void
@@ -210,7 +216,7 @@ test_bundled_topics (void)
     "Communication cost", NULL
   };
   const char * const urdu[] = {
-    "ZeRO کے مراحل", "Adam اسٹیٹ کا میموری خرچ", "پیرامیٹرز کو یکجا کرنا", "PyTorch کا FSDP",
+    "ZeRO کے مراحل", "Adam اسٹیٹ کا میموری خرچ", "پیرامیٹرز کو اکٹھا کرنا", "PyTorch کا FSDP",
     "کمیونیکیشن کی لاگت", NULL
   };
   g_auto(GStrv) topics_null = imtehan_quiz_dup_topics (quiz, NULL);

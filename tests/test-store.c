@@ -273,7 +273,7 @@ test_save_then_list (Fixture       *fixture,
   g_autoptr(GFile) file = imtehan_store_get_file (fixture->store, attempt);
 
   g_assert_true (imtehan_attempt_choose (attempt, 0, "replicated-states"));       /* right */
-  g_assert_true (imtehan_attempt_choose (attempt, 1, "no-extra-state"));          /* wrong */
+  g_assert_true (imtehan_attempt_choose (attempt, 1, "past-gradients"));          /* wrong */
   g_assert_true (imtehan_attempt_choose (attempt, 2, "model-parameters"));        /* right */
   g_assert_true (imtehan_store_save (fixture->store, attempt, NULL, &error));
   g_assert_no_error (error);
@@ -555,7 +555,7 @@ test_load_round_trip (Fixture       *fixture,
   ImtehanAttempt *loaded = NULL;
 
   g_assert_true (imtehan_attempt_choose (attempt, 0, "replicated-states"));
-  g_assert_true (imtehan_attempt_choose (attempt, 5, "removes-layers"));
+  g_assert_true (imtehan_attempt_choose (attempt, 5, "same-communication"));
   imtehan_attempt_set_current (attempt, 5);
   g_assert_true (imtehan_store_save (fixture->store, attempt, NULL, &error));
   g_assert_no_error (error);

@@ -269,11 +269,11 @@ test_full (Fixture       *fixture,
 
   /* The next answer cannot be saved: the error says where and why, and the file keeps the
    * answers saved before. */
-  g_assert_true (imtehan_attempt_choose (a, 1, "no-extra-state"));
+  g_assert_true (imtehan_attempt_choose (a, 1, "past-gradients"));
   imtehan_attempt_set_current (a, 1);
   save_fails (fixture, a, G_FILE_ERROR_NOSPC, "No space left on device");
   g_assert_cmpstr (imtehan_attempt_get_answer (a, 0), ==, "replicated-states");
-  g_assert_cmpstr (imtehan_attempt_get_answer (a, 1), ==, "no-extra-state");
+  g_assert_cmpstr (imtehan_attempt_get_answer (a, 1), ==, "past-gradients");
 
   /* A new attempt cannot be saved either, and leaves no empty file behind. */
   save_fails (fixture, c, G_FILE_ERROR_NOSPC, "No space left on device");
@@ -325,7 +325,7 @@ test_read_only (Fixture       *fixture,
   g_assert_cmpint (mount ("imtehan-test", fixture->mount_point, "tmpfs", MS_REMOUNT | MS_RDONLY,
                           NULL), ==, 0);
 
-  g_assert_true (imtehan_attempt_choose (a, 1, "no-extra-state"));
+  g_assert_true (imtehan_attempt_choose (a, 1, "past-gradients"));
   save_fails (fixture, a, G_FILE_ERROR_ROFS, "Read-only file system");
   save_fails (fixture, b, G_FILE_ERROR_ROFS, "Read-only file system");
   {
