@@ -42,7 +42,7 @@ glib-compile-schemas "$root/share/glib-2.0/schemas"
 data_home=$(mktemp -d -p "$dest")
 GSETTINGS_SCHEMA_DIR="$root/share/glib-2.0/schemas" GSETTINGS_BACKEND=memory \
   XDG_DATA_DIRS="$root/share:/usr/share" XDG_DATA_HOME="$data_home" \
-  IMTEHAN_LOCALEDIR="$root/share/locale" LANGUAGE=ur LC_ALL=C.UTF-8 GSK_RENDERER=cairo \
+  IMTEHAN_LOCALEDIR="$root/share/locale" LANGUAGE=ur LC_ALL=C.UTF-8 GSK_RENDERER=cairo GDK_DEBUG=gl-disable \
   GTK_A11Y=none G_DEBUG= "$root/bin/imtehan" >"$dest/app.log" 2>&1 &
 pid=$!
 

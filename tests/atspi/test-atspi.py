@@ -384,6 +384,7 @@ class Run:
             'LC_ALL': 'C.UTF-8',
             'LANGUAGE': self.lang,
             'GSK_RENDERER': 'cairo',
+            'GDK_DEBUG': 'gl-disable',   # see test_env in tests/meson.build
         })
         return env
 
