@@ -113,6 +113,11 @@ imtehan_shortcuts_window_new (GtkWindow *parent)
   gtk_window_set_hide_on_close (window, TRUE);
   gtk_window_set_destroy_with_parent (window, TRUE);
 
+  /* Its own toplevel: the Urdu fonts of style.css apply to it only with the parent's class
+   * (without it, fontconfig's fallback set the titles in a Naskh face). */
+  if (gtk_widget_has_css_class (GTK_WIDGET (parent), "urdu-ui"))
+    gtk_widget_add_css_class (GTK_WIDGET (window), "urdu-ui");
+
   app = gtk_window_get_application (parent);
   if (app != NULL)
     fill_in_accels (GTK_WIDGET (window), app);
