@@ -14,6 +14,7 @@
 #include "imtehan-i18n.h"
 #include "imtehan-quiz.h"
 #include "imtehan-scroll-bin.h"
+#include "imtehan-session.h"
 #include "imtehan-start-page.h"
 #include "imtehan-store.h"
 #include "imtehan-wrap-bin.h"
@@ -39,7 +40,8 @@ struct _ImtehanStartPage
   GtkListBox     *history_list;
 
   ImtehanQuiz    *quiz;
-  GListModel     *history;
+  ImtehanSession *session;
+  GListModel     *history;      /* the session's */
   GtkSliceListModel *recent;
   /* As the buttons show it: the window sets it after every change of its attempt. */
   gboolean        can_resume;
@@ -50,7 +52,7 @@ G_DEFINE_FINAL_TYPE (ImtehanStartPage, imtehan_start_page, GTK_TYPE_WIDGET)
 enum {
   PROP_0,
   PROP_QUIZ,
-  PROP_HISTORY,
+  PROP_SESSION,
   N_PROPS
 };
 
@@ -85,42 +87,23 @@ static void
 update_history (ImtehanStartPage *self)
 {
   guint n = self->history ? g_list_model_get_n_items (self->history) : 0;
-  guint best = 0, best_total = 0, n_finished = 0;
-  g_autoptr(ImtehanAttemptSummary) last = NULL;
+  guint best, best_total, last, last_total;
+  gboolean finished = self->session != NULL &&
+                      imtehan_session_get_record (self->session, &best, &best_total,
+                                                  &last, &last_total);
 
   gtk_widget_set_visible (GTK_WIDGET (self->history_box), n > 0);
   gtk_widget_set_visible (GTK_WIDGET (self->all_button), n > HISTORY_ROWS);
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(ImtehanAttemptSummary) summary = g_list_model_get_item (self->history, i);
-      guint score, total;
-
-      if (!imtehan_attempt_summary_get_finished (summary))
-        continue;
-      n_finished++;
-      score = imtehan_attempt_summary_get_score (summary);
-      total = imtehan_attempt_summary_get_total (summary);
-      if (last == NULL)
-        last = g_object_ref (summary);
-      if (best_total == 0 || (guint64)score * best_total > (guint64)best * total)
-        {
-          best = score;
-          best_total = total;
-        }
-    }
-
-  if (last != NULL)
+  if (finished)
     {
       g_autofree char *best_text = imtehan_format_score (best, best_total);
-      g_autofree char *last_text = imtehan_format_score (imtehan_attempt_summary_get_score (last),
-                                                         imtehan_attempt_summary_get_total (last));
+      g_autofree char *last_text = imtehan_format_score (last, last_total);
       /* TRANSLATORS: "Best: 7 of 8 (88%) · Last: 6 of 8 (75%)" */
       g_autofree char *text = g_strdup_printf (_("Best: %s · Last: %s"), best_text, last_text);
 
       gtk_label_set_text (self->best_label, text);
     }
-  gtk_widget_set_visible (GTK_WIDGET (self->best_label), last != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->best_label), finished);
 }
 
 static void
@@ -167,6 +150,7 @@ imtehan_start_page_dispose (GObject *object)
     gtk_widget_unparent (child);
   g_clear_object (&self->recent);
   g_clear_object (&self->history);
+  g_clear_object (&self->session);
   g_clear_object (&self->quiz);
 
   G_OBJECT_CLASS (imtehan_start_page_parent_class)->dispose (object);
@@ -185,8 +169,8 @@ imtehan_start_page_get_property (GObject    *object,
     case PROP_QUIZ:
       g_value_set_object (value, self->quiz);
       break;
-    case PROP_HISTORY:
-      g_value_set_object (value, self->history);
+    case PROP_SESSION:
+      g_value_set_object (value, self->session);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -207,10 +191,11 @@ imtehan_start_page_set_property (GObject      *object,
       self->quiz = g_value_dup_object (value);
       update_quiz (self);
       break;
-    case PROP_HISTORY:
-      self->history = g_value_dup_object (value);
-      if (self->history != NULL)
+    case PROP_SESSION:
+      self->session = g_value_dup_object (value);
+      if (self->session != NULL)
         {
+          self->history = g_object_ref (imtehan_session_get_history (self->session));
           self->recent = gtk_slice_list_model_new (g_object_ref (self->history), 0, HISTORY_ROWS);
           gtk_list_box_bind_model (self->history_list, G_LIST_MODEL (self->recent),
                                    create_history_row, NULL, NULL);
@@ -249,8 +234,8 @@ imtehan_start_page_class_init (ImtehanStartPageClass *klass)
   properties[PROP_QUIZ] =
     g_param_spec_object ("quiz", NULL, NULL, IMTEHAN_TYPE_QUIZ,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_HISTORY] =
-    g_param_spec_object ("history", NULL, NULL, G_TYPE_LIST_MODEL,
+  properties[PROP_SESSION] =
+    g_param_spec_object ("session", NULL, NULL, IMTEHAN_TYPE_SESSION,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 

@@ -2,8 +2,9 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The window holds the attempt in progress and which page shows it; pages only show and
- * change core state, so a language switch rebuilds them and loses nothing.
+ * The window shows an ImtehanSession (the attempt, its saving, the history) on its pages and
+ * turns the user's actions into the session's calls; it holds only what is shown where, so a
+ * language switch rebuilds the pages and loses nothing.
  */
 
 #define G_LOG_DOMAIN "imtehan-window"
@@ -19,6 +20,7 @@
 #include "imtehan-results-page.h"
 #include "imtehan-review-page.h"
 #include "imtehan-scroll-bin.h"
+#include "imtehan-session.h"
 #include "imtehan-shortcuts.h"
 #include "imtehan-start-page.h"
 #include "imtehan-text.h"
@@ -45,12 +47,9 @@ struct _ImtehanWindow
 
   GSettings            *settings;
   ImtehanQuiz          *quiz;
-  ImtehanStore         *store;
-  GListStore           *history;      /* ImtehanAttemptSummary of this quiz, newest first */
-  ImtehanAttempt       *attempt;      /* the attempt in progress, or just submitted */
+  ImtehanSession       *session;
   ImtehanAttempt       *shown;        /* the attempt on the results page */
   GSignalGroup         *attempt_signals;
-  GCancellable         *cancellable;
   char                 *page_name;
   char                 *language;
   GtkWidget            *pages[5];
@@ -59,21 +58,13 @@ struct _ImtehanWindow
   guint                 prepare_source;
   GdkFrameClock        *show_focus_clock;  /* weak; the frame clock show_focus_cb() waits on */
   gulong                show_focus_id;
-  GPtrArray            *unsaved;      /* ImtehanAttempt whose last save failed */
-  GError               *save_error;   /* the last failure, while any is unsaved */
   guint                 actions_known;    /* bits of updated_actions[] set once */
   guint                 actions_enabled;  /* and their state */
   gboolean              close_confirmed;
-  gboolean              claiming;     /* an attempt is being locked and loaded to resume or open */
-  guint                 retry_source;
   guint                 compact_source;
 };
 
 G_DEFINE_FINAL_TYPE (ImtehanWindow, imtehan_window, ADW_TYPE_APPLICATION_WINDOW)
-
-/* While saving fails (a full disk, a read-only or unplugged share), every unsaved attempt is
- * saved again this often, as well as on every answer and on Retry. */
-#define SAVE_RETRY_SECONDS 10
 
 enum {
   PROP_0,
@@ -102,40 +93,16 @@ page_index (const char *name)
   g_return_val_if_reached (PAGE_START);
 }
 
+static ImtehanAttempt *
+current_attempt (ImtehanWindow *self)
+{
+  return imtehan_session_get_attempt (self->session);
+}
+
 static gboolean
 attempt_in_progress (ImtehanWindow *self)
 {
-  return self->attempt != NULL && !imtehan_attempt_get_finished (self->attempt);
-}
-
-static ImtehanAttemptSummary *
-find_resumable (ImtehanWindow *self)
-{
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->history));
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(ImtehanAttemptSummary) summary = g_list_model_get_item (G_LIST_MODEL (self->history), i);
-
-      /* One that another instance or PC had open when the folder was listed is theirs to
-       * finish. The listing found that out on the store's worker: this runs at every
-       * update_actions(), and a lab share can take seconds to answer. */
-      if (!imtehan_attempt_summary_get_finished (summary) &&
-          !imtehan_attempt_summary_get_locked_elsewhere (summary))
-        return g_steal_pointer (&summary);
-    }
-  return NULL;
-}
-
-static gboolean
-can_resume (ImtehanWindow *self)
-{
-  g_autoptr(ImtehanAttemptSummary) summary = NULL;
-
-  if (attempt_in_progress (self))
-    return TRUE;
-  summary = find_resumable (self);
-  return summary != NULL;
+  return imtehan_session_get_in_progress (self->session);
 }
 
 static void
@@ -151,57 +118,24 @@ toast (ImtehanWindow *self,
   adw_toast_overlay_add_toast (self->toast_overlay, t);
 }
 
-typedef struct
-{
-  ImtehanWindow  *window;
-  ImtehanAttempt *attempt;
-} SaveData;
-
-static void
-save_data_free (SaveData *data)
-{
-  g_clear_object (&data->window);
-  g_clear_object (&data->attempt);
-  g_free (data);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (SaveData, save_data_free)
-
-static void save (ImtehanWindow *self, ImtehanAttempt *attempt);
-
-static gboolean
-retry_saves_cb (gpointer user_data)
-{
-  ImtehanWindow *self = user_data;
-
-  for (guint i = 0; i < self->unsaved->len; i++)
-    save (self, g_ptr_array_index (self->unsaved, i));
-  return G_SOURCE_CONTINUE;
-}
-
 /* The warning stays at the top of the window, with Retry, for as long as an attempt in memory
  * is not on disk: a toast would be gone while the answers still are not saved. */
 static void
 update_save_warning (ImtehanWindow *self)
 {
-  gboolean failing = self->save_error != NULL;
+  const GError *error = imtehan_session_get_save_error (self->session);
 
-  if (failing)
+  if (error != NULL)
     {
       /* TRANSLATORS: %s says where and why, e.g. "Answers cannot be saved in “/home/amna/…”:
        * No space left on device" */
       g_autofree char *message = g_strdup_printf (_("%s. The quiz goes on; saving is retried."),
-                                                  self->save_error->message);
+                                                  error->message);
 
       imtehan_label_set_content (self->save_warning_label, message, imtehan_i18n_get_language ());
-      if (self->retry_source == 0)
-        self->retry_source = g_timeout_add_seconds (SAVE_RETRY_SECONDS, retry_saves_cb, self);
+      gtk_widget_set_visible (GTK_WIDGET (self->save_warning), TRUE);
     }
-  else
-    g_clear_handle_id (&self->retry_source, g_source_remove);
-  if (failing)
-    gtk_widget_set_visible (GTK_WIDGET (self->save_warning), TRUE);
-  gtk_revealer_set_reveal_child (self->save_warning, failing);
+  gtk_revealer_set_reveal_child (self->save_warning, error != NULL);
   update_actions (self);
 }
 
@@ -213,171 +147,27 @@ save_warning_revealed_cb (GtkRevealer *revealer)
     gtk_widget_set_visible (GTK_WIDGET (revealer), FALSE);
 }
 
-static void
-save_cb (GObject      *object,
-         GAsyncResult *result,
-         gpointer      user_data)
-{
-  g_autoptr(SaveData) data = user_data;
-  ImtehanWindow *self = data->window;
-  g_autoptr(GError) error = NULL;
-  gboolean saved = imtehan_store_save_finish (IMTEHAN_STORE (object), result, &error);
-
-  /* Disposed: nothing left to show it in. */
-  if (self->unsaved == NULL)
-    return;
-
-  if (saved)
-    {
-      g_ptr_array_remove (self->unsaved, data->attempt);
-      if (self->save_error != NULL && self->unsaved->len == 0)
-        {
-          g_clear_error (&self->save_error);
-          update_save_warning (self);
-          toast (self, _("Your answers are saved again"));
-        }
-      return;
-    }
-
-  /* Logged once per failure, not on every retry; the attempt stays in memory. */
-  if (self->save_error == NULL)
-    g_warning ("Could not save the attempt: %s", error->message);
-  else
-    g_debug ("Still cannot save the attempt: %s", error->message);
-  if (!g_ptr_array_find (self->unsaved, data->attempt, NULL))
-    g_ptr_array_add (self->unsaved, g_object_ref (data->attempt));
-  g_clear_error (&self->save_error);
-  self->save_error = g_steal_pointer (&error);
-  update_save_warning (self);
-}
-
-static void
-save (ImtehanWindow  *self,
-      ImtehanAttempt *attempt)
-{
-  SaveData *data = g_new0 (SaveData, 1);
-
-  data->window = g_object_ref (self);
-  data->attempt = g_object_ref (attempt);
-  imtehan_store_save_async (self->store, attempt, NULL, save_cb, data);
-}
-
-static void
-save_attempt (ImtehanWindow *self)
-{
-  if (self->attempt == NULL)
-    return;
-  save (self, self->attempt);
-}
-
-static gboolean
-same_summary (ImtehanAttemptSummary *a,
-              ImtehanAttemptSummary *b)
-{
-  return g_str_equal (imtehan_attempt_summary_get_id (a), imtehan_attempt_summary_get_id (b)) &&
-         imtehan_attempt_summary_get_finished (a) == imtehan_attempt_summary_get_finished (b) &&
-         imtehan_attempt_summary_get_score (a) == imtehan_attempt_summary_get_score (b) &&
-         imtehan_attempt_summary_get_total (a) == imtehan_attempt_summary_get_total (b) &&
-         imtehan_attempt_summary_get_n_answered (a) == imtehan_attempt_summary_get_n_answered (b) &&
-         imtehan_attempt_summary_get_locked_elsewhere (a) ==
-           imtehan_attempt_summary_get_locked_elsewhere (b) &&
-         g_strcmp0 (imtehan_attempt_summary_get_language (a),
-                    imtehan_attempt_summary_get_language (b)) == 0 &&
-         g_strcmp0 (imtehan_attempt_summary_get_learner (a),
-                    imtehan_attempt_summary_get_learner (b)) == 0;
-}
-
-/* Replaces only what changed: usually a new or a changed attempt at the top. The history is
- * listed again at every return to the start page, and replacing all of it made the lists
- * showing it build every row again: 200 rows of All Attempts (GTK 4.8 keeps that many
- * around the visible ones) took over 50 ms. */
-static void
-replace_history (ImtehanWindow          *self,
-                 ImtehanAttemptSummary **items,
-                 guint                   n_items)
-{
-  GListModel *model = G_LIST_MODEL (self->history);
-  guint n_old = g_list_model_get_n_items (model);
-  guint prefix = 0, suffix = 0;
-
-  while (prefix < n_old && prefix < n_items)
-    {
-      g_autoptr(ImtehanAttemptSummary) old = g_list_model_get_item (model, prefix);
-
-      if (!same_summary (old, items[prefix]))
-        break;
-      prefix++;
-    }
-  while (suffix < n_old - prefix && suffix < n_items - prefix)
-    {
-      g_autoptr(ImtehanAttemptSummary) old = g_list_model_get_item (model, n_old - 1 - suffix);
-
-      if (!same_summary (old, items[n_items - 1 - suffix]))
-        break;
-      suffix++;
-    }
-  if (prefix == n_old && prefix == n_items)
-    return;
-  g_list_store_splice (self->history, prefix, n_old - prefix - suffix,
-                       (gpointer *)items + prefix, n_items - prefix - suffix);
-}
-
 static void schedule_prepare_question (ImtehanWindow *self);
 
 static void
-history_cb (GObject      *object,
-            GAsyncResult *result,
-            gpointer      user_data)
+reload_history (ImtehanWindow *self)
 {
-  g_autoptr(ImtehanWindow) self = user_data;
-  g_autoptr(GPtrArray) summaries = NULL;
-  g_autoptr(GPtrArray) problems = NULL;
-  g_autoptr(GPtrArray) mine = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
+  imtehan_session_reload_history (self->session);
+}
 
-  summaries = imtehan_store_list_finish (IMTEHAN_STORE (object), result, &problems, &error);
-  if (summaries == NULL)
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          g_autofree char *message = g_strdup_printf (_("Past results could not be read: %s"),
-                                                      error->message);
-          toast (self, message);
-        }
-      return;
-    }
-
-  if (problems != NULL && problems->len > 0)
-    {
-      g_autofree char *path = g_file_get_path (imtehan_store_get_directory (self->store));
-      g_autofree char *folder = g_filename_display_name (path);
-      g_autofree char *message =
-        g_strdup_printf (dngettext (GETTEXT_PACKAGE,
-                                    "%u results file could not be read; it was kept and set aside in %s.",
-                                    "%u results files could not be read; they were kept and set aside in %s.",
-                                    problems->len),
-                         problems->len, folder);
-      toast (self, message);
-    }
-
-  for (guint i = 0; i < summaries->len; i++)
-    {
-      ImtehanAttemptSummary *summary = g_ptr_array_index (summaries, i);
-
-      if (g_strcmp0 (imtehan_attempt_summary_get_quiz_id (summary),
-                     imtehan_quiz_get_id (self->quiz)) == 0)
-        g_ptr_array_add (mine, summary);
-    }
-  replace_history (self, (ImtehanAttemptSummary **)mine->pdata, mine->len);
+static void
+history_loaded_cb (ImtehanWindow *self)
+{
   update_actions (self);
   imtehan_bench_mark_after_paint (GTK_WIDGET (self), "history-ready");
   schedule_prepare_question (self);
 }
 
 static void
-reload_history (ImtehanWindow *self)
+notice_cb (ImtehanWindow *self,
+           const char    *message)
 {
-  imtehan_store_list_async (self->store, self->cancellable, history_cb, g_object_ref (self));
+  toast (self, message);
 }
 
 static GtkWidget *
@@ -394,7 +184,7 @@ ensure_page (ImtehanWindow *self,
     case PAGE_START:
       page = g_object_new (IMTEHAN_TYPE_START_PAGE,
                            "quiz", self->quiz,
-                           "history", self->history,
+                           "session", self->session,
                            NULL);
       break;
     case PAGE_QUESTION:
@@ -407,7 +197,8 @@ ensure_page (ImtehanWindow *self,
       page = g_object_new (IMTEHAN_TYPE_RESULTS_PAGE, NULL);
       break;
     case PAGE_ATTEMPTS:
-      page = g_object_new (IMTEHAN_TYPE_ATTEMPTS_PAGE, "history", self->history, NULL);
+      page = g_object_new (IMTEHAN_TYPE_ATTEMPTS_PAGE,
+                           "history", imtehan_session_get_history (self->session), NULL);
       break;
     default:
       g_assert_not_reached ();
@@ -496,13 +287,13 @@ sync_pages (ImtehanWindow *self)
 
   if (shown == PAGE_START && self->pages[PAGE_START])
     imtehan_start_page_set_can_resume (IMTEHAN_START_PAGE (self->pages[PAGE_START]),
-                                       can_resume (self));
+                                       imtehan_session_get_can_resume (self->session));
   if (shown == PAGE_QUESTION && self->pages[PAGE_QUESTION])
     imtehan_question_page_set_attempt (IMTEHAN_QUESTION_PAGE (self->pages[PAGE_QUESTION]),
-                                       self->attempt);
+                                       current_attempt (self));
   if (shown == PAGE_REVIEW && self->pages[PAGE_REVIEW])
     imtehan_review_page_set_attempt (IMTEHAN_REVIEW_PAGE (self->pages[PAGE_REVIEW]),
-                                     self->attempt);
+                                     current_attempt (self));
   if (shown == PAGE_RESULTS && self->pages[PAGE_RESULTS])
     imtehan_results_page_set_attempt (IMTEHAN_RESULTS_PAGE (self->pages[PAGE_RESULTS]),
                                       self->shown);
@@ -516,8 +307,8 @@ update_title (ImtehanWindow *self)
   g_autofree char *quiz_title = imtehan_text_prepare (imtehan_quiz_get_title (self->quiz, lang), lang);
   gboolean start = g_strcmp0 (self->page_name, "start") == 0;
 
-  if (g_strcmp0 (self->page_name, "question") == 0 && self->attempt != NULL)
-    title = question_title (self->attempt);
+  if (g_strcmp0 (self->page_name, "question") == 0 && current_attempt (self) != NULL)
+    title = question_title (current_attempt (self));
   else if (g_strcmp0 (self->page_name, "review") == 0)
     title = g_strdup (_("Review"));
   else if (g_strcmp0 (self->page_name, "results") == 0)
@@ -680,9 +471,11 @@ update_actions (ImtehanWindow *self)
   guint page = page_index (self->page_name);
   gboolean in_progress = attempt_in_progress (self);
   gboolean on_question = page == PAGE_QUESTION && in_progress;
-  guint current = self->attempt ? imtehan_attempt_get_current (self->attempt) : 0;
+  ImtehanAttempt *attempt = current_attempt (self);
+  guint current = attempt ? imtehan_attempt_get_current (attempt) : 0;
+  gboolean can_resume = imtehan_session_get_can_resume (self->session);
 
-  set_action_enabled (self, "win.resume", can_resume (self));
+  set_action_enabled (self, "win.resume", can_resume);
   set_action_enabled (self, "win.previous",
                       (on_question && current > 0) ||
                       (page == PAGE_REVIEW && in_progress));
@@ -692,76 +485,27 @@ update_actions (ImtehanWindow *self)
   set_action_enabled (self, "win.submit", page == PAGE_REVIEW && in_progress);
   set_action_enabled (self, "win.home", page != PAGE_START);
   set_action_enabled (self, "win.show-attempts",
-                      g_list_model_get_n_items (G_LIST_MODEL (self->history)) > 0);
-  set_action_enabled (self, "win.retry-save", self->save_error != NULL);
+                      g_list_model_get_n_items (imtehan_session_get_history (self->session)) > 0);
+  set_action_enabled (self, "win.retry-save", imtehan_session_get_save_error (self->session) != NULL);
 
   /* The start page shown follows the history (see sync_pages()). */
   if (page == PAGE_START && self->pages[PAGE_START])
-    imtehan_start_page_set_can_resume (IMTEHAN_START_PAGE (self->pages[PAGE_START]),
-                                       can_resume (self));
+    imtehan_start_page_set_can_resume (IMTEHAN_START_PAGE (self->pages[PAGE_START]), can_resume);
 }
 
+/* The attempt shown follows the session's, for "Question 3 of 8" and the actions. */
 static void
-lock_cb (GObject      *object,
-         GAsyncResult *result,
-         gpointer      user_data)
+session_attempt_cb (ImtehanWindow *self)
 {
-  g_autofree char *attempt_id = user_data;
-  g_autoptr(GError) error = NULL;
-
-  if (!imtehan_store_lock_finish (IMTEHAN_STORE (object), result, &error))
-    g_debug ("Could not lock attempt %s: %s", attempt_id, error->message);
-}
-
-static void
-set_attempt (ImtehanWindow  *self,
-             ImtehanAttempt *attempt)
-{
-  if (self->attempt == attempt)
-    return;
-  if (self->attempt != NULL)
-    imtehan_store_unlock (self->store, imtehan_attempt_get_id (self->attempt));
-  g_set_object (&self->attempt, attempt);
-  /* Held while the attempt is ours: no other process resumes it and writes its file. Taken
-   * on the store's worker, before the saves queued after this; a claimed attempt has it
-   * already. */
-  if (attempt != NULL)
-    imtehan_store_lock_async (self->store, imtehan_attempt_get_id (attempt), NULL, lock_cb,
-                              g_strdup (imtehan_attempt_get_id (attempt)));
-  g_signal_group_set_target (self->attempt_signals, attempt);
+  g_signal_group_set_target (self->attempt_signals, current_attempt (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ATTEMPT]);
 }
 
 static void
-attempt_current_changed_cb (ImtehanWindow  *self,
-                            GParamSpec     *pspec,
-                            ImtehanAttempt *attempt)
+attempt_current_changed_cb (ImtehanWindow *self)
 {
   update_title (self);
   update_actions (self);
-  /* The position is saved too, so that a resumed attempt opens where the learner was. */
-  save_attempt (self);
-}
-
-static void
-attempt_answer_changed_cb (ImtehanWindow  *self,
-                           guint           index,
-                           ImtehanAttempt *attempt)
-{
-  /* Saved after every answer: a crash or a power cut loses at most this one. */
-  save_attempt (self);
-}
-
-static void
-start_new_attempt (ImtehanWindow *self)
-{
-  g_autoptr(ImtehanAttempt) attempt = imtehan_attempt_new (self->quiz, 0);
-
-  /* An unfinished attempt stays in its file and in the history, and can still be resumed. */
-  imtehan_attempt_set_language (attempt, imtehan_i18n_get_language ());
-  set_attempt (self, attempt);
-  save_attempt (self);
-  show_page (self, "question");
 }
 
 static void
@@ -769,87 +513,46 @@ start_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *parameter)
 {
-  start_new_attempt (IMTEHAN_WINDOW (widget));
+  ImtehanWindow *self = IMTEHAN_WINDOW (widget);
+
+  imtehan_session_start (self->session, imtehan_i18n_get_language ());
+  show_page (self, "question");
 }
 
-typedef struct
-{
-  ImtehanWindow *window;
-  gboolean       resume;  /* win.resume, rather than win.open-attempt */
-} ClaimData;
-
+/* Why an attempt could not be resumed or opened, unless the request was simply dropped (one
+ * was being opened already, or the window is gone). */
 static void
-claim_data_free (ClaimData *data)
+report_claim_error (ImtehanWindow *self,
+                    const GError  *error,
+                    gboolean       resume)
 {
-  g_clear_object (&data->window);
-  g_free (data);
+  g_autofree char *message = NULL;
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PENDING) ||
+      (resume && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND)))
+    return;
+  if (resume || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_BUSY))
+    message = g_strdup_printf (_("The attempt could not be resumed: %s"), error->message);
+  else
+    message = g_strdup_printf (_("This attempt could not be opened: %s"), error->message);
+  toast (self, message);
 }
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (ClaimData, claim_data_free)
-
-/* The attempt is locked and loaded: it is resumed, or shown if it is finished; or the user
- * is told why not (it is open in another instance or on another PC, or it cannot be read). */
 static void
-claim_cb (GObject      *object,
-          GAsyncResult *result,
-          gpointer      user_data)
+resume_cb (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
 {
-  g_autoptr(ClaimData) data = user_data;
-  ImtehanWindow *self = data->window;
+  g_autoptr(ImtehanWindow) self = user_data;
   g_autoptr(ImtehanAttempt) attempt = NULL;
   g_autoptr(GError) error = NULL;
 
-  self->claiming = FALSE;
-  attempt = imtehan_store_claim_finish (IMTEHAN_STORE (object), result, &error);
+  attempt = imtehan_session_resume_finish (IMTEHAN_SESSION (object), result, &error);
   if (attempt == NULL)
-    {
-      g_autofree char *message = NULL;
-
-      /* Disposed: nothing left to show it in (the store gave the lock back). */
-      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        return;
-      if (data->resume || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_BUSY))
-        message = g_strdup_printf (_("The attempt could not be resumed: %s"), error->message);
-      else
-        message = g_strdup_printf (_("This attempt could not be opened: %s"), error->message);
-      toast (self, message);
-      /* Taken by another process since the listing: listed again, it is not offered. */
-      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_BUSY))
-        reload_history (self);
-      return;
-    }
-
-  if (data->resume)
-    {
-      set_attempt (self, attempt);
-      imtehan_attempt_set_language (self->attempt, imtehan_i18n_get_language ());
-      show_page (self, "question");
-    }
-  else if (!imtehan_attempt_get_finished (attempt))
-    {
-      set_attempt (self, attempt);
-      show_page (self, "question");
-    }
-  else
-    {
-      g_set_object (&self->shown, attempt);
-      show_page (self, "results");
-    }
-}
-
-/* Locks (if it is unfinished) and loads the attempt of @summary on the store's worker,
- * after the saves queued before; claim_cb() goes on. Activations meanwhile are ignored. */
-static void
-claim_attempt (ImtehanWindow         *self,
-               ImtehanAttemptSummary *summary,
-               gboolean               resume)
-{
-  ClaimData *data = g_new0 (ClaimData, 1);
-
-  data->window = g_object_ref (self);
-  data->resume = resume;
-  self->claiming = TRUE;
-  imtehan_store_claim_async (self->store, summary, self->quiz, self->cancellable, claim_cb, data);
+    report_claim_error (self, error, TRUE);
+  else if (self->session != NULL)
+    show_page (self, "question");
 }
 
 static void
@@ -858,18 +561,9 @@ resume_action (GtkWidget  *widget,
                GVariant   *parameter)
 {
   ImtehanWindow *self = IMTEHAN_WINDOW (widget);
-  g_autoptr(ImtehanAttemptSummary) summary = NULL;
 
-  if (self->claiming)
-    return;
-  if (!attempt_in_progress (self))
-    {
-      if ((summary = find_resumable (self)) != NULL)
-        claim_attempt (self, summary, TRUE);
-      return;
-    }
-  imtehan_attempt_set_language (self->attempt, imtehan_i18n_get_language ());
-  show_page (self, "question");
+  imtehan_session_resume_async (self->session, imtehan_i18n_get_language (), resume_cb,
+                                g_object_ref (self));
 }
 
 static void
@@ -884,7 +578,7 @@ previous_action (GtkWidget  *widget,
   if (page_index (self->page_name) == PAGE_REVIEW)
     show_page (self, "question");
   else
-    imtehan_attempt_go_previous (self->attempt);
+    imtehan_attempt_go_previous (current_attempt (self));
 }
 
 static void
@@ -896,7 +590,7 @@ next_action (GtkWidget  *widget,
 
   if (!attempt_in_progress (self))
     return;
-  if (!imtehan_attempt_go_next (self->attempt))
+  if (!imtehan_attempt_go_next (current_attempt (self)))
     show_page (self, "review");
 }
 
@@ -908,9 +602,9 @@ go_to_action (GtkWidget  *widget,
   ImtehanWindow *self = IMTEHAN_WINDOW (widget);
   guint index = g_variant_get_uint32 (parameter);
 
-  if (!attempt_in_progress (self) || index >= imtehan_attempt_get_n_questions (self->attempt))
+  if (!attempt_in_progress (self) || index >= imtehan_attempt_get_n_questions (current_attempt (self)))
     return;
-  imtehan_attempt_set_current (self->attempt, index);
+  imtehan_attempt_set_current (current_attempt (self), index);
   if (page_index (self->page_name) != PAGE_QUESTION)
     show_page (self, "question");
 }
@@ -927,11 +621,11 @@ choose_action (GtkWidget  *widget,
 
   if (!attempt_in_progress (self))
     return;
-  current = imtehan_attempt_get_current (self->attempt);
-  order = imtehan_attempt_get_choice_order (self->attempt, current);
+  current = imtehan_attempt_get_current (current_attempt (self));
+  order = imtehan_attempt_get_choice_order (current_attempt (self), current);
   if (position >= g_strv_length ((char **)order))
     return;
-  imtehan_attempt_choose (self->attempt, current, order[position]);
+  imtehan_attempt_choose (current_attempt (self), current, order[position]);
 }
 
 static void
@@ -954,13 +648,9 @@ submit_action (GtkWidget  *widget,
 
   if (!attempt_in_progress (self))
     return;
-  imtehan_attempt_set_language (self->attempt, imtehan_i18n_get_language ());
-  imtehan_attempt_finish (self->attempt);
-  save_attempt (self);
-  g_set_object (&self->shown, self->attempt);
+  imtehan_session_submit (self->session, imtehan_i18n_get_language ());
+  g_set_object (&self->shown, current_attempt (self));
   show_page (self, "results");
-  /* The history is read after the save queued above: the store writes in order. */
-  reload_history (self);
 }
 
 static void
@@ -968,7 +658,7 @@ retry_save_action (GtkWidget  *widget,
                    const char *action_name,
                    GVariant   *parameter)
 {
-  retry_saves_cb (widget);
+  imtehan_session_retry_saves (IMTEHAN_WINDOW (widget)->session);
 }
 
 static void
@@ -976,7 +666,7 @@ try_again_action (GtkWidget  *widget,
                   const char *action_name,
                   GVariant   *parameter)
 {
-  start_new_attempt (IMTEHAN_WINDOW (widget));
+  start_action (widget, action_name, parameter);
 }
 
 static void
@@ -999,40 +689,37 @@ show_attempts_action (GtkWidget  *widget,
 }
 
 static void
+open_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  g_autoptr(ImtehanWindow) self = user_data;
+  g_autoptr(ImtehanAttempt) attempt = NULL;
+  g_autoptr(GError) error = NULL;
+
+  attempt = imtehan_session_open_finish (IMTEHAN_SESSION (object), result, &error);
+  if (attempt == NULL)
+    report_claim_error (self, error, FALSE);
+  else if (self->session == NULL)
+    return;
+  else if (!imtehan_attempt_get_finished (attempt))
+    show_page (self, "question");
+  else
+    {
+      g_set_object (&self->shown, attempt);
+      show_page (self, "results");
+    }
+}
+
+static void
 open_attempt_action (GtkWidget  *widget,
                      const char *action_name,
                      GVariant   *parameter)
 {
   ImtehanWindow *self = IMTEHAN_WINDOW (widget);
-  const char *id = g_variant_get_string (parameter, NULL);
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->history));
 
-  if (self->claiming)
-    return;
-
-  /* The attempt in memory is the one to show: its file may be behind it. */
-  if (self->attempt != NULL && g_str_equal (imtehan_attempt_get_id (self->attempt), id))
-    {
-      if (!imtehan_attempt_get_finished (self->attempt))
-        {
-          show_page (self, "question");
-          return;
-        }
-      g_set_object (&self->shown, self->attempt);
-      show_page (self, "results");
-      return;
-    }
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(ImtehanAttemptSummary) summary = g_list_model_get_item (G_LIST_MODEL (self->history), i);
-
-      if (g_str_equal (imtehan_attempt_summary_get_id (summary), id))
-        {
-          claim_attempt (self, summary, FALSE);
-          return;
-        }
-    }
+  imtehan_session_open_async (self->session, g_variant_get_string (parameter, NULL), open_cb,
+                              g_object_ref (self));
 }
 
 static void
@@ -1190,10 +877,11 @@ confirm_unsaved_close (ImtehanWindow *self)
   g_autofree char *body = NULL;
   AdwMessageDialog *dialog;
 
-  if (self->close_confirmed || self->unsaved == NULL || self->unsaved->len == 0)
+  if (self->close_confirmed || self->session == NULL ||
+      imtehan_session_get_n_unsaved (self->session) == 0)
     return FALSE;
 
-  folder = g_file_get_path (imtehan_store_get_directory (self->store));
+  folder = g_file_get_path (imtehan_store_get_directory (imtehan_session_get_store (self->session)));
   body = g_strdup_printf (_("Your latest answers could not be saved in %s. If you close the "
                             "window now, they are lost."),
                           folder);
@@ -1280,7 +968,19 @@ imtehan_window_constructed (GObject *object)
 
   self->settings = g_object_ref (imtehan_application_get_settings (app));
   self->quiz = g_object_ref (imtehan_application_get_quiz (app));
-  self->store = g_object_ref (imtehan_application_get_store (app));
+  self->session = imtehan_session_new (self->quiz, imtehan_application_get_store (app));
+  g_signal_connect_object (self->session, "notify::attempt", G_CALLBACK (session_attempt_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::in-progress", G_CALLBACK (update_actions),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::can-resume", G_CALLBACK (update_actions),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::save-error", G_CALLBACK (update_save_warning),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "history-loaded", G_CALLBACK (history_loaded_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notice", G_CALLBACK (notice_cb), self,
+                           G_CONNECT_SWAPPED);
 
   gtk_window_set_default_size (GTK_WINDOW (self),
                                g_settings_get_int (self->settings, "window-width"),
@@ -1305,8 +1005,6 @@ imtehan_window_dispose (GObject *object)
 {
   ImtehanWindow *self = (ImtehanWindow *)object;
 
-  g_cancellable_cancel (self->cancellable);
-  g_clear_handle_id (&self->retry_source, g_source_remove);
   g_clear_handle_id (&self->prepare_source, g_source_remove);
   g_clear_handle_id (&self->compact_source, g_source_remove);
   if (self->prepare_tick != 0)
@@ -1322,16 +1020,14 @@ imtehan_window_dispose (GObject *object)
     gtk_window_destroy (self->shortcuts);
 
   g_clear_object (&self->attempt_signals);
-  if (self->attempt != NULL && self->store != NULL)
-    imtehan_store_unlock (self->store, imtehan_attempt_get_id (self->attempt));
-  g_clear_object (&self->attempt);
+  /* Now, not when its last save is done: the attempt's lock is given back and a listing in
+   * flight is cancelled. */
+  if (self->session != NULL)
+    g_object_run_dispose (G_OBJECT (self->session));
+  g_clear_object (&self->session);
   g_clear_object (&self->shown);
-  g_clear_object (&self->history);
-  g_clear_object (&self->store);
   g_clear_object (&self->quiz);
   g_clear_object (&self->settings);
-  g_clear_object (&self->cancellable);
-  g_clear_pointer (&self->unsaved, g_ptr_array_unref);
 
   G_OBJECT_CLASS (imtehan_window_parent_class)->dispose (object);
 }
@@ -1343,7 +1039,6 @@ imtehan_window_finalize (GObject *object)
 
   g_clear_pointer (&self->page_name, g_free);
   g_clear_pointer (&self->language, g_free);
-  g_clear_error (&self->save_error);
 
   G_OBJECT_CLASS (imtehan_window_parent_class)->finalize (object);
 }
@@ -1359,7 +1054,7 @@ imtehan_window_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_ATTEMPT:
-      g_value_set_object (value, self->attempt);
+      g_value_set_object (value, current_attempt (self));
       break;
     case PROP_PAGE_NAME:
       g_value_set_string (value, self->page_name);
@@ -1466,9 +1161,6 @@ imtehan_window_init (ImtehanWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->cancellable = g_cancellable_new ();
-  self->unsaved = g_ptr_array_new_with_free_func (g_object_unref);
-  self->history = g_list_store_new (IMTEHAN_TYPE_ATTEMPT_SUMMARY);
   g_signal_connect (self, "notify::is-active", G_CALLBACK (is_active_changed_cb), NULL);
   gtk_menu_button_set_create_popup_func (self->menu_button, create_menu_cb, NULL, NULL);
   g_signal_connect (self->save_warning, "notify::child-revealed",
@@ -1476,9 +1168,6 @@ imtehan_window_init (ImtehanWindow *self)
   self->attempt_signals = g_signal_group_new (IMTEHAN_TYPE_ATTEMPT);
   g_signal_group_connect_object (self->attempt_signals, "notify::current",
                                  G_CALLBACK (attempt_current_changed_cb), self,
-                                 G_CONNECT_SWAPPED);
-  g_signal_group_connect_object (self->attempt_signals, "answer-changed",
-                                 G_CALLBACK (attempt_answer_changed_cb), self,
                                  G_CONNECT_SWAPPED);
 }
 
@@ -1492,7 +1181,7 @@ ImtehanAttempt *
 imtehan_window_get_attempt (ImtehanWindow *self)
 {
   g_return_val_if_fail (IMTEHAN_IS_WINDOW (self), NULL);
-  return self->attempt;
+  return current_attempt (self);
 }
 
 const char *
@@ -1520,7 +1209,14 @@ GListModel *
 imtehan_window_get_history (ImtehanWindow *self)
 {
   g_return_val_if_fail (IMTEHAN_IS_WINDOW (self), NULL);
-  return G_LIST_MODEL (self->history);
+  return imtehan_session_get_history (self->session);
+}
+
+ImtehanSession *
+imtehan_window_get_session (ImtehanWindow *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_WINDOW (self), NULL);
+  return self->session;
 }
 
 /**
@@ -1548,11 +1244,7 @@ imtehan_window_set_language (ImtehanWindow *self,
   imtehan_i18n_set_language (code);
   if (self->settings != NULL)
     g_settings_set_string (self->settings, "language", code);
-  if (attempt_in_progress (self))
-    {
-      imtehan_attempt_set_language (self->attempt, code);
-      save_attempt (self);
-    }
+  imtehan_session_set_language (self->session, code);
 
   update_language_class (self);
   retranslate (self);

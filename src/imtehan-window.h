@@ -9,6 +9,7 @@
 
 #include "imtehan-application.h"
 #include "imtehan-attempt.h"
+#include "imtehan-session.h"
 
 G_BEGIN_DECLS
 
@@ -22,6 +23,7 @@ GtkWidget      *imtehan_window_get_page       (ImtehanWindow      *self);
 const char     *imtehan_window_get_language   (ImtehanWindow      *self);
 void            imtehan_window_set_language   (ImtehanWindow      *self,
                                                const char         *language);
+ImtehanSession *imtehan_window_get_session    (ImtehanWindow      *self);
 GListModel     *imtehan_window_get_history    (ImtehanWindow      *self);
 
 G_END_DECLS

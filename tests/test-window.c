@@ -1253,7 +1253,7 @@ test_save_failure (Fixture       *fixture,
   g_assert_false (gtk_widget_get_sensitive (retry));
 
   block_saving ();
-  g_test_expect_message ("imtehan-window", G_LOG_LEVEL_WARNING, "Could not save the attempt: *");
+  g_test_expect_message ("imtehan-session", G_LOG_LEVEL_WARNING, "Could not save the attempt: *");
   activate (fixture, "win.start", NULL);
   attempt = imtehan_window_get_attempt (fixture->window);
   wait_for_warning (fixture, TRUE, 10);
@@ -1281,7 +1281,7 @@ test_save_failure (Fixture       *fixture,
   /* Failing again, then the folder comes back: saved without a click, within the retry
    * interval (10 s). */
   block_saving ();
-  g_test_expect_message ("imtehan-window", G_LOG_LEVEL_WARNING, "Could not save the attempt: *");
+  g_test_expect_message ("imtehan-session", G_LOG_LEVEL_WARNING, "Could not save the attempt: *");
   activate (fixture, "win.next", NULL);
   choose (fixture, 0);
   wait_for_warning (fixture, TRUE, 10);
@@ -1316,7 +1316,7 @@ test_close_with_unsaved_answers (Fixture       *fixture,
   AdwMessageDialog *dialog;
 
   block_saving ();
-  g_test_expect_message ("imtehan-window", G_LOG_LEVEL_WARNING, "Could not save the attempt: *");
+  g_test_expect_message ("imtehan-session", G_LOG_LEVEL_WARNING, "Could not save the attempt: *");
   activate (fixture, "win.start", NULL);
   choose (fixture, 1);
   wait_for_warning (fixture, TRUE, 10);

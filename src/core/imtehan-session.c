@@ -1,0 +1,927 @@
+/* imtehan-session.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * One learner's work on one quiz: the attempt in progress and its saving, the history of the
+ * quiz's attempts in the results folder, and resuming or opening one of them. The window and
+ * its pages show this and change it; they hold none of it, so a rebuilt page loses nothing.
+ */
+
+#define G_LOG_DOMAIN "imtehan-session"
+
+#include "config.h"
+
+#include "imtehan-attempt.h"
+#include "imtehan-intl-private.h"
+#include "imtehan-quiz.h"
+#include "imtehan-session.h"
+#include "imtehan-store.h"
+
+/* While saving fails (a full disk, a read-only or unplugged share), every unsaved attempt is
+ * saved again this often, as well as on every answer and on imtehan_session_retry_saves(). */
+#define SAVE_RETRY_SECONDS 10
+
+struct _ImtehanSession
+{
+  GObject         parent_instance;
+
+  ImtehanQuiz    *quiz;
+  ImtehanStore   *store;
+  ImtehanAttempt *attempt;        /* in progress, or just submitted */
+  GSignalGroup   *attempt_signals;
+  GListStore     *history;        /* ImtehanAttemptSummary of this quiz, newest first */
+  GPtrArray      *unsaved;        /* ImtehanAttempt whose last save failed */
+  GError         *save_error;     /* the last failure, while any is unsaved */
+  GCancellable   *cancellable;
+  guint           retry_source;
+  gboolean        busy;           /* an attempt is being locked and loaded */
+  gboolean        can_resume;
+  gboolean        in_progress;
+};
+
+G_DEFINE_FINAL_TYPE (ImtehanSession, imtehan_session, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_QUIZ,
+  PROP_STORE,
+  PROP_ATTEMPT,
+  PROP_IN_PROGRESS,
+  PROP_HISTORY,
+  PROP_CAN_RESUME,
+  PROP_BUSY,
+  PROP_SAVE_ERROR,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
+  HISTORY_LOADED,
+  NOTICE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static ImtehanAttemptSummary *
+find_resumable (ImtehanSession *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->history));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(ImtehanAttemptSummary) summary = g_list_model_get_item (G_LIST_MODEL (self->history), i);
+
+      /* One that another instance or PC had open when the folder was listed is theirs to
+       * finish; the listing found that out on the store's worker, since a lab share can take
+       * seconds to answer. */
+      if (!imtehan_attempt_summary_get_finished (summary) &&
+          !imtehan_attempt_summary_get_locked_elsewhere (summary))
+        return g_steal_pointer (&summary);
+    }
+  return NULL;
+}
+
+/* The derived properties, notified when they change. */
+static void
+update_state (ImtehanSession *self)
+{
+  gboolean in_progress = self->attempt != NULL && !imtehan_attempt_get_finished (self->attempt);
+  g_autoptr(ImtehanAttemptSummary) resumable = in_progress ? NULL : find_resumable (self);
+  gboolean can_resume = in_progress || resumable != NULL;
+
+  if (in_progress != self->in_progress)
+    {
+      self->in_progress = in_progress;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_IN_PROGRESS]);
+    }
+  if (can_resume != self->can_resume)
+    {
+      self->can_resume = can_resume;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_RESUME]);
+    }
+}
+
+static void
+set_busy (ImtehanSession *self,
+          gboolean        busy)
+{
+  if (self->busy == busy)
+    return;
+  self->busy = busy;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+}
+
+/* --- Saving -------------------------------------------------------------------------------- */
+
+typedef struct
+{
+  ImtehanSession *session;
+  ImtehanAttempt *attempt;
+} SaveData;
+
+static void
+save_data_free (SaveData *data)
+{
+  g_clear_object (&data->session);
+  g_clear_object (&data->attempt);
+  g_free (data);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SaveData, save_data_free)
+
+static gboolean
+retry_saves_cb (gpointer user_data)
+{
+  imtehan_session_retry_saves (user_data);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+set_save_error (ImtehanSession *self,
+                GError         *error)
+{
+  g_clear_error (&self->save_error);
+  self->save_error = error;
+  if (error != NULL && self->retry_source == 0)
+    self->retry_source = g_timeout_add_seconds (SAVE_RETRY_SECONDS, retry_saves_cb, self);
+  else if (error == NULL)
+    g_clear_handle_id (&self->retry_source, g_source_remove);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SAVE_ERROR]);
+}
+
+static void
+save_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  g_autoptr(SaveData) data = user_data;
+  ImtehanSession *self = data->session;
+  g_autoptr(GError) error = NULL;
+  gboolean saved = imtehan_store_save_finish (IMTEHAN_STORE (object), result, &error);
+
+  /* Disposed: nobody left to tell. */
+  if (self->unsaved == NULL)
+    return;
+
+  if (saved)
+    {
+      g_ptr_array_remove (self->unsaved, data->attempt);
+      if (self->save_error != NULL && self->unsaved->len == 0)
+        {
+          set_save_error (self, NULL);
+          g_signal_emit (self, signals[NOTICE], 0, _("Your answers are saved again"));
+        }
+      return;
+    }
+
+  /* Logged once per failure, not on every retry; the attempt stays in memory. */
+  if (self->save_error == NULL)
+    g_warning ("Could not save the attempt: %s", error->message);
+  else
+    g_debug ("Still cannot save the attempt: %s", error->message);
+  if (!g_ptr_array_find (self->unsaved, data->attempt, NULL))
+    g_ptr_array_add (self->unsaved, g_object_ref (data->attempt));
+  set_save_error (self, g_steal_pointer (&error));
+}
+
+static void
+save (ImtehanSession *self,
+      ImtehanAttempt *attempt)
+{
+  SaveData *data = g_new0 (SaveData, 1);
+
+  data->session = g_object_ref (self);
+  data->attempt = g_object_ref (attempt);
+  imtehan_store_save_async (self->store, attempt, NULL, save_cb, data);
+}
+
+/* Saved after every answer, so that a crash or a power cut loses at most this one; and after
+ * every move, so that a resumed attempt opens where the learner was. */
+static void
+attempt_changed_cb (ImtehanSession *self)
+{
+  if (self->attempt != NULL)
+    save (self, self->attempt);
+}
+
+static void
+lock_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  g_autofree char *attempt_id = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!imtehan_store_lock_finish (IMTEHAN_STORE (object), result, &error))
+    g_debug ("Could not lock attempt %s: %s", attempt_id, error->message);
+}
+
+static void
+set_attempt (ImtehanSession *self,
+             ImtehanAttempt *attempt)
+{
+  if (self->attempt == attempt)
+    return;
+  if (self->attempt != NULL)
+    imtehan_store_unlock (self->store, imtehan_attempt_get_id (self->attempt));
+  g_set_object (&self->attempt, attempt);
+  /* Held while the attempt is ours: no other process resumes it and writes its file. Taken
+   * on the store's worker, before the saves queued after this; a claimed attempt has it
+   * already. */
+  if (attempt != NULL)
+    imtehan_store_lock_async (self->store, imtehan_attempt_get_id (attempt), NULL, lock_cb,
+                              g_strdup (imtehan_attempt_get_id (attempt)));
+  g_signal_group_set_target (self->attempt_signals, attempt);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ATTEMPT]);
+  update_state (self);
+}
+
+/* --- History ------------------------------------------------------------------------------- */
+
+static gboolean
+same_summary (ImtehanAttemptSummary *a,
+              ImtehanAttemptSummary *b)
+{
+  return g_str_equal (imtehan_attempt_summary_get_id (a), imtehan_attempt_summary_get_id (b)) &&
+         imtehan_attempt_summary_get_finished (a) == imtehan_attempt_summary_get_finished (b) &&
+         imtehan_attempt_summary_get_score (a) == imtehan_attempt_summary_get_score (b) &&
+         imtehan_attempt_summary_get_total (a) == imtehan_attempt_summary_get_total (b) &&
+         imtehan_attempt_summary_get_n_answered (a) == imtehan_attempt_summary_get_n_answered (b) &&
+         imtehan_attempt_summary_get_locked_elsewhere (a) ==
+           imtehan_attempt_summary_get_locked_elsewhere (b) &&
+         g_strcmp0 (imtehan_attempt_summary_get_language (a),
+                    imtehan_attempt_summary_get_language (b)) == 0 &&
+         g_strcmp0 (imtehan_attempt_summary_get_learner (a),
+                    imtehan_attempt_summary_get_learner (b)) == 0;
+}
+
+/* Replaces only what changed, usually a new or a changed attempt at the top: the history is
+ * listed again at every return to the start, and the lists showing it build a row for every
+ * item replaced. */
+static void
+replace_history (ImtehanSession         *self,
+                 ImtehanAttemptSummary **items,
+                 guint                   n_items)
+{
+  GListModel *model = G_LIST_MODEL (self->history);
+  guint n_old = g_list_model_get_n_items (model);
+  guint prefix = 0, suffix = 0;
+
+  while (prefix < n_old && prefix < n_items)
+    {
+      g_autoptr(ImtehanAttemptSummary) old = g_list_model_get_item (model, prefix);
+
+      if (!same_summary (old, items[prefix]))
+        break;
+      prefix++;
+    }
+  while (suffix < n_old - prefix && suffix < n_items - prefix)
+    {
+      g_autoptr(ImtehanAttemptSummary) old = g_list_model_get_item (model, n_old - 1 - suffix);
+
+      if (!same_summary (old, items[n_items - 1 - suffix]))
+        break;
+      suffix++;
+    }
+  if (prefix == n_old && prefix == n_items)
+    return;
+  g_list_store_splice (self->history, prefix, n_old - prefix - suffix,
+                       (gpointer *)items + prefix, n_items - prefix - suffix);
+}
+
+static void
+history_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(ImtehanSession) self = user_data;
+  g_autoptr(GPtrArray) summaries = NULL;
+  g_autoptr(GPtrArray) problems = NULL;
+  g_autoptr(GPtrArray) mine = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+
+  summaries = imtehan_store_list_finish (IMTEHAN_STORE (object), result, &problems, &error);
+  if (summaries == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_autofree char *message = g_strdup_printf (_("Past results could not be read: %s"),
+                                                      error->message);
+          g_signal_emit (self, signals[NOTICE], 0, message);
+        }
+      return;
+    }
+
+  if (problems != NULL && problems->len > 0)
+    {
+      g_autofree char *path = g_file_get_path (imtehan_store_get_directory (self->store));
+      g_autofree char *folder = g_filename_display_name (path);
+      g_autofree char *message =
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                      "%u results file could not be read; it was kept and set aside in %s.",
+                                      "%u results files could not be read; they were kept and set aside in %s.",
+                                      problems->len),
+                         problems->len, folder);
+      g_signal_emit (self, signals[NOTICE], 0, message);
+    }
+
+  for (guint i = 0; i < summaries->len; i++)
+    {
+      ImtehanAttemptSummary *summary = g_ptr_array_index (summaries, i);
+
+      if (g_strcmp0 (imtehan_attempt_summary_get_quiz_id (summary),
+                     imtehan_quiz_get_id (self->quiz)) == 0)
+        g_ptr_array_add (mine, summary);
+    }
+  replace_history (self, (ImtehanAttemptSummary **)mine->pdata, mine->len);
+  update_state (self);
+  g_signal_emit (self, signals[HISTORY_LOADED], 0);
+}
+
+/* --- Claiming: resume or open an attempt of the history ------------------------------------ */
+
+typedef struct
+{
+  char     *language;  /* set on a resumed attempt */
+  gboolean  resume;
+} ClaimData;
+
+static void
+claim_data_free (ClaimData *data)
+{
+  g_free (data->language);
+  g_free (data);
+}
+
+static void
+claim_cb (GObject      *object,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  ImtehanSession *self = g_task_get_source_object (task);
+  ClaimData *data = g_task_get_task_data (task);
+  g_autoptr(ImtehanAttempt) attempt = NULL;
+  g_autoptr(GError) error = NULL;
+
+  attempt = imtehan_store_claim_finish (IMTEHAN_STORE (object), result, &error);
+  if (self->history == NULL)
+    {
+      /* Disposed meanwhile (the store gave the lock back). */
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "Cancelled");
+      return;
+    }
+  set_busy (self, FALSE);
+  if (attempt == NULL)
+    {
+      /* Taken by another process since the listing: listed again, it is not offered. */
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_BUSY))
+        imtehan_session_reload_history (self);
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  /* A finished attempt is only shown; an unfinished one is the learner's again. */
+  if (!imtehan_attempt_get_finished (attempt))
+    {
+      set_attempt (self, attempt);
+      if (data->language != NULL)
+        imtehan_attempt_set_language (attempt, data->language);
+    }
+  g_task_return_pointer (task, g_steal_pointer (&attempt), g_object_unref);
+}
+
+/* Locks (if it is unfinished) and loads the attempt of @summary on the store's worker, after
+ * the saves queued before. */
+static void
+claim (ImtehanSession        *self,
+       ImtehanAttemptSummary *summary,
+       GTask                 *task)
+{
+  set_busy (self, TRUE);
+  imtehan_store_claim_async (self->store, summary, self->quiz, self->cancellable, claim_cb, task);
+}
+
+/* --- GObject ------------------------------------------------------------------------------- */
+
+static void
+imtehan_session_dispose (GObject *object)
+{
+  ImtehanSession *self = (ImtehanSession *)object;
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_handle_id (&self->retry_source, g_source_remove);
+  if (self->attempt_signals != NULL)
+    g_signal_group_set_target (self->attempt_signals, NULL);
+  g_clear_object (&self->attempt_signals);
+  if (self->attempt != NULL && self->store != NULL)
+    imtehan_store_unlock (self->store, imtehan_attempt_get_id (self->attempt));
+  g_clear_object (&self->attempt);
+  g_clear_object (&self->history);
+  g_clear_pointer (&self->unsaved, g_ptr_array_unref);
+  g_clear_object (&self->store);
+  g_clear_object (&self->quiz);
+
+  G_OBJECT_CLASS (imtehan_session_parent_class)->dispose (object);
+}
+
+static void
+imtehan_session_finalize (GObject *object)
+{
+  ImtehanSession *self = (ImtehanSession *)object;
+
+  g_clear_error (&self->save_error);
+  g_clear_object (&self->cancellable);
+
+  G_OBJECT_CLASS (imtehan_session_parent_class)->finalize (object);
+}
+
+static void
+imtehan_session_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  ImtehanSession *self = IMTEHAN_SESSION (object);
+
+  switch (prop_id)
+    {
+    case PROP_QUIZ:
+      g_value_set_object (value, self->quiz);
+      break;
+    case PROP_STORE:
+      g_value_set_object (value, self->store);
+      break;
+    case PROP_ATTEMPT:
+      g_value_set_object (value, self->attempt);
+      break;
+    case PROP_IN_PROGRESS:
+      g_value_set_boolean (value, self->in_progress);
+      break;
+    case PROP_HISTORY:
+      g_value_set_object (value, self->history);
+      break;
+    case PROP_CAN_RESUME:
+      g_value_set_boolean (value, self->can_resume);
+      break;
+    case PROP_BUSY:
+      g_value_set_boolean (value, self->busy);
+      break;
+    case PROP_SAVE_ERROR:
+      g_value_set_boxed (value, self->save_error);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+imtehan_session_set_property (GObject      *object,
+                              guint         prop_id,
+                              const GValue *value,
+                              GParamSpec   *pspec)
+{
+  ImtehanSession *self = IMTEHAN_SESSION (object);
+
+  switch (prop_id)
+    {
+    case PROP_QUIZ:
+      self->quiz = g_value_dup_object (value);
+      break;
+    case PROP_STORE:
+      self->store = g_value_dup_object (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+imtehan_session_class_init (ImtehanSessionClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = imtehan_session_dispose;
+  object_class->finalize = imtehan_session_finalize;
+  object_class->get_property = imtehan_session_get_property;
+  object_class->set_property = imtehan_session_set_property;
+
+  properties[PROP_QUIZ] =
+    g_param_spec_object ("quiz", NULL, NULL, IMTEHAN_TYPE_QUIZ,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_STORE] =
+    g_param_spec_object ("store", NULL, NULL, IMTEHAN_TYPE_STORE,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ATTEMPT] =
+    g_param_spec_object ("attempt", NULL, NULL, IMTEHAN_TYPE_ATTEMPT,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_IN_PROGRESS] =
+    g_param_spec_boolean ("in-progress", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_HISTORY] =
+    g_param_spec_object ("history", NULL, NULL, G_TYPE_LIST_MODEL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CAN_RESUME] =
+    g_param_spec_boolean ("can-resume", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_BUSY] =
+    g_param_spec_boolean ("busy", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SAVE_ERROR] =
+    g_param_spec_boxed ("save-error", NULL, NULL, G_TYPE_ERROR,
+                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * ImtehanSession::history-loaded:
+   *
+   * A listing of the results folder has been read into the history (changed or not).
+   */
+  signals[HISTORY_LOADED] =
+    g_signal_new ("history-loaded", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  /**
+   * ImtehanSession::notice:
+   * @message: a sentence for the learner
+   *
+   * Something the learner should be told that no request of theirs asked about: results
+   * files set aside, a folder that cannot be read, answers saved again after a failure.
+   */
+  signals[NOTICE] =
+    g_signal_new ("notice", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+static void
+imtehan_session_init (ImtehanSession *self)
+{
+  self->cancellable = g_cancellable_new ();
+  self->unsaved = g_ptr_array_new_with_free_func (g_object_unref);
+  self->history = g_list_store_new (IMTEHAN_TYPE_ATTEMPT_SUMMARY);
+  self->attempt_signals = g_signal_group_new (IMTEHAN_TYPE_ATTEMPT);
+  g_signal_group_connect_object (self->attempt_signals, "notify::current",
+                                 G_CALLBACK (attempt_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->attempt_signals, "answer-changed",
+                                 G_CALLBACK (attempt_changed_cb), self, G_CONNECT_SWAPPED);
+}
+
+/* --- Public API ---------------------------------------------------------------------------- */
+
+ImtehanSession *
+imtehan_session_new (ImtehanQuiz  *quiz,
+                     ImtehanStore *store)
+{
+  g_return_val_if_fail (IMTEHAN_IS_QUIZ (quiz), NULL);
+  g_return_val_if_fail (IMTEHAN_IS_STORE (store), NULL);
+
+  return g_object_new (IMTEHAN_TYPE_SESSION, "quiz", quiz, "store", store, NULL);
+}
+
+ImtehanQuiz *
+imtehan_session_get_quiz (ImtehanSession *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_SESSION (self), NULL);
+  return self->quiz;
+}
+
+ImtehanStore *
+imtehan_session_get_store (ImtehanSession *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_SESSION (self), NULL);
+  return self->store;
+}
+
+/**
+ * imtehan_session_get_attempt:
+ *
+ * Returns: (nullable) (transfer none): the attempt in progress, or the one just submitted
+ */
+ImtehanAttempt *
+imtehan_session_get_attempt (ImtehanSession *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_SESSION (self), NULL);
+  return self->attempt;
+}
+
+gboolean
+imtehan_session_get_in_progress (ImtehanSession *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_SESSION (self), FALSE);
+  return self->in_progress;
+}
+
+/**
+ * imtehan_session_start:
+ * @language: the language the quiz is shown in
+ *
+ * Begins a new attempt and saves it. An unfinished one before it stays in its file and in
+ * the history, and can still be resumed.
+ *
+ * Returns: (transfer none): the new attempt
+ */
+ImtehanAttempt *
+imtehan_session_start (ImtehanSession *self,
+                       const char     *language)
+{
+  g_autoptr(ImtehanAttempt) attempt = NULL;
+
+  g_return_val_if_fail (IMTEHAN_IS_SESSION (self), NULL);
+
+  attempt = imtehan_attempt_new (self->quiz, 0);
+  imtehan_attempt_set_language (attempt, language);
+  set_attempt (self, attempt);
+  save (self, attempt);
+  return self->attempt;
+}
+
+/* The language is saved with the attempt in progress: a resumed attempt and a teacher's
+ * report know which one the learner read. */
+void
+imtehan_session_set_language (ImtehanSession *self,
+                              const char     *language)
+{
+  g_return_if_fail (IMTEHAN_IS_SESSION (self));
+
+  if (!self->in_progress)
+    return;
+  imtehan_attempt_set_language (self->attempt, language);
+  save (self, self->attempt);
+}
+
+/* Finishes the attempt in progress, saves it, and lists the history again after that save
+ * (the store writes in order). */
+void
+imtehan_session_submit (ImtehanSession *self,
+                        const char     *language)
+{
+  g_return_if_fail (IMTEHAN_IS_SESSION (self));
+
+  if (!self->in_progress)
+    return;
+  imtehan_attempt_set_language (self->attempt, language);
+  imtehan_attempt_finish (self->attempt);
+  save (self, self->attempt);
+  update_state (self);
+  imtehan_session_reload_history (self);
+}
+
+/**
+ * imtehan_session_get_history:
+ *
+ * Returns: (transfer none): the quiz's attempts in the results folder, as
+ *   #ImtehanAttemptSummary, newest first, as of the last listing
+ */
+GListModel *
+imtehan_session_get_history (ImtehanSession *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_SESSION (self), NULL);
+  return G_LIST_MODEL (self->history);
+}
+
+/* Lists the results folder on the store's worker; the history follows when it is read. */
+void
+imtehan_session_reload_history (ImtehanSession *self)
+{
+  g_return_if_fail (IMTEHAN_IS_SESSION (self));
+
+  imtehan_store_list_async (self->store, self->cancellable, history_cb, g_object_ref (self));
+}
+
+/* Whether an attempt can be resumed: the one in progress, or an unfinished one of the history
+ * that no other instance or PC has open. */
+gboolean
+imtehan_session_get_can_resume (ImtehanSession *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_SESSION (self), FALSE);
+  return self->can_resume;
+}
+
+/**
+ * imtehan_session_get_record:
+ * @best: (out) (optional): the best score of a finished attempt
+ * @best_total: (out) (optional): its number of questions
+ * @last: (out) (optional): the score of the newest finished attempt
+ * @last_total: (out) (optional): its number of questions
+ *
+ * The best is the highest share of right answers, the first (newest) of equals.
+ *
+ * Returns: whether the history has a finished attempt; the scores are 0 otherwise
+ */
+gboolean
+imtehan_session_get_record (ImtehanSession *self,
+                            guint          *best,
+                            guint          *best_total,
+                            guint          *last,
+                            guint          *last_total)
+{
+  guint n, best_score = 0, best_of = 0, last_score = 0, last_of = 0;
+  gboolean found = FALSE;
+
+  g_return_val_if_fail (IMTEHAN_IS_SESSION (self), FALSE);
+
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->history));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(ImtehanAttemptSummary) summary = g_list_model_get_item (G_LIST_MODEL (self->history), i);
+      guint score, total;
+
+      if (!imtehan_attempt_summary_get_finished (summary))
+        continue;
+      score = imtehan_attempt_summary_get_score (summary);
+      total = imtehan_attempt_summary_get_total (summary);
+      if (!found)
+        {
+          last_score = score;
+          last_of = total;
+        }
+      if (!found || (guint64)score * best_of > (guint64)best_score * total)
+        {
+          best_score = score;
+          best_of = total;
+        }
+      found = TRUE;
+    }
+
+  if (best != NULL)
+    *best = best_score;
+  if (best_total != NULL)
+    *best_total = best_of;
+  if (last != NULL)
+    *last = last_score;
+  if (last_total != NULL)
+    *last_total = last_of;
+  return found;
+}
+
+/* Whether an attempt is being locked and loaded to be resumed or opened. */
+gboolean
+imtehan_session_get_busy (ImtehanSession *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_SESSION (self), FALSE);
+  return self->busy;
+}
+
+/**
+ * imtehan_session_resume_async:
+ * @language: the language the quiz is shown in now
+ *
+ * Goes on with the attempt in progress, or locks and loads the newest unfinished one of the
+ * history that no one else has open. Fails with %G_IO_ERROR_PENDING while another is being
+ * loaded, %G_IO_ERROR_NOT_FOUND when there is none, %G_IO_ERROR_BUSY when another process
+ * took it since the listing, or with why its file cannot be read.
+ */
+void
+imtehan_session_resume_async (ImtehanSession      *self,
+                              const char          *language,
+                              GAsyncReadyCallback  callback,
+                              gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autoptr(ImtehanAttemptSummary) summary = NULL;
+  ClaimData *data;
+
+  g_return_if_fail (IMTEHAN_IS_SESSION (self));
+
+  task = g_task_new (self, self->cancellable, callback, user_data);
+  g_task_set_source_tag (task, imtehan_session_resume_async);
+  if (self->busy)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_PENDING,
+                               "Another attempt is being opened");
+      return;
+    }
+  if (self->in_progress)
+    {
+      if (language != NULL)
+        imtehan_attempt_set_language (self->attempt, language);
+      g_task_return_pointer (task, g_object_ref (self->attempt), g_object_unref);
+      return;
+    }
+  summary = find_resumable (self);
+  if (summary == NULL)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                               _("There is no unfinished attempt"));
+      return;
+    }
+  data = g_new0 (ClaimData, 1);
+  data->language = g_strdup (language);
+  data->resume = TRUE;
+  g_task_set_task_data (task, data, (GDestroyNotify)claim_data_free);
+  claim (self, summary, g_steal_pointer (&task));
+}
+
+/**
+ * imtehan_session_resume_finish:
+ *
+ * Returns: (transfer full): the attempt, now in progress
+ */
+ImtehanAttempt *
+imtehan_session_resume_finish (ImtehanSession  *self,
+                               GAsyncResult    *result,
+                               GError         **error)
+{
+  g_return_val_if_fail (IMTEHAN_IS_SESSION (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/**
+ * imtehan_session_open_async:
+ * @attempt_id: the id of an attempt of the history
+ *
+ * Opens an attempt of the history: an unfinished one becomes the attempt in progress (locked
+ * first, so that no one else writes it), a finished one is only loaded, to be shown. The
+ * attempt in memory is the one opened when it has that id: its file may be behind it. Fails
+ * as imtehan_session_resume_async() does.
+ */
+void
+imtehan_session_open_async (ImtehanSession      *self,
+                            const char          *attempt_id,
+                            GAsyncReadyCallback  callback,
+                            gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  guint n;
+
+  g_return_if_fail (IMTEHAN_IS_SESSION (self));
+  g_return_if_fail (attempt_id != NULL);
+
+  task = g_task_new (self, self->cancellable, callback, user_data);
+  g_task_set_source_tag (task, imtehan_session_open_async);
+  if (self->busy)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_PENDING,
+                               "Another attempt is being opened");
+      return;
+    }
+  if (self->attempt != NULL && g_str_equal (imtehan_attempt_get_id (self->attempt), attempt_id))
+    {
+      g_task_return_pointer (task, g_object_ref (self->attempt), g_object_unref);
+      return;
+    }
+
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->history));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(ImtehanAttemptSummary) summary = g_list_model_get_item (G_LIST_MODEL (self->history), i);
+
+      if (g_str_equal (imtehan_attempt_summary_get_id (summary), attempt_id))
+        {
+          g_task_set_task_data (task, g_new0 (ClaimData, 1), (GDestroyNotify)claim_data_free);
+          claim (self, summary, g_steal_pointer (&task));
+          return;
+        }
+    }
+  g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                           _("It is no longer in the results folder"));
+}
+
+/**
+ * imtehan_session_open_finish:
+ *
+ * Returns: (transfer full): the attempt; in progress if it is unfinished
+ */
+ImtehanAttempt *
+imtehan_session_open_finish (ImtehanSession  *self,
+                             GAsyncResult    *result,
+                             GError         **error)
+{
+  g_return_val_if_fail (IMTEHAN_IS_SESSION (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/**
+ * imtehan_session_get_save_error:
+ *
+ * Returns: (nullable): why the last save failed, while an attempt is not on disk
+ */
+const GError *
+imtehan_session_get_save_error (ImtehanSession *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_SESSION (self), NULL);
+  return self->save_error;
+}
+
+/* The attempts whose answers exist only in memory: closing now would lose them. */
+guint
+imtehan_session_get_n_unsaved (ImtehanSession *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_SESSION (self), 0);
+  return self->unsaved != NULL ? self->unsaved->len : 0;
+}
+
+void
+imtehan_session_retry_saves (ImtehanSession *self)
+{
+  g_return_if_fail (IMTEHAN_IS_SESSION (self));
+
+  for (guint i = 0; i < self->unsaved->len; i++)
+    save (self, g_ptr_array_index (self->unsaved, i));
+}

@@ -1,0 +1,60 @@
+/* imtehan-session.h: one learner's work on one quiz, as the window shows it
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "imtehan-types.h"
+
+G_BEGIN_DECLS
+
+#define IMTEHAN_TYPE_SESSION (imtehan_session_get_type ())
+G_DECLARE_FINAL_TYPE (ImtehanSession, imtehan_session, IMTEHAN, SESSION, GObject)
+
+ImtehanSession *imtehan_session_new                (ImtehanQuiz          *quiz,
+                                                    ImtehanStore         *store);
+ImtehanQuiz    *imtehan_session_get_quiz           (ImtehanSession       *self);
+ImtehanStore   *imtehan_session_get_store          (ImtehanSession       *self);
+
+ImtehanAttempt *imtehan_session_get_attempt        (ImtehanSession       *self);
+gboolean        imtehan_session_get_in_progress    (ImtehanSession       *self);
+ImtehanAttempt *imtehan_session_start              (ImtehanSession       *self,
+                                                    const char           *language);
+void            imtehan_session_set_language       (ImtehanSession       *self,
+                                                    const char           *language);
+void            imtehan_session_submit             (ImtehanSession       *self,
+                                                    const char           *language);
+
+GListModel     *imtehan_session_get_history        (ImtehanSession       *self);
+void            imtehan_session_reload_history     (ImtehanSession       *self);
+gboolean        imtehan_session_get_can_resume     (ImtehanSession       *self);
+gboolean        imtehan_session_get_record         (ImtehanSession       *self,
+                                                    guint                *best,
+                                                    guint                *best_total,
+                                                    guint                *last,
+                                                    guint                *last_total);
+
+gboolean        imtehan_session_get_busy           (ImtehanSession       *self);
+void            imtehan_session_resume_async       (ImtehanSession       *self,
+                                                    const char           *language,
+                                                    GAsyncReadyCallback   callback,
+                                                    gpointer              user_data);
+ImtehanAttempt *imtehan_session_resume_finish      (ImtehanSession       *self,
+                                                    GAsyncResult         *result,
+                                                    GError              **error);
+void            imtehan_session_open_async         (ImtehanSession       *self,
+                                                    const char           *attempt_id,
+                                                    GAsyncReadyCallback   callback,
+                                                    gpointer              user_data);
+ImtehanAttempt *imtehan_session_open_finish        (ImtehanSession       *self,
+                                                    GAsyncResult         *result,
+                                                    GError              **error);
+
+const GError   *imtehan_session_get_save_error     (ImtehanSession       *self);
+guint           imtehan_session_get_n_unsaved      (ImtehanSession       *self);
+void            imtehan_session_retry_saves        (ImtehanSession       *self);
+
+G_END_DECLS

@@ -1,0 +1,660 @@
+/* test-session.c: the session without a display
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "imtehan-attempt.h"
+#include "imtehan-quiz.h"
+#include "imtehan-session.h"
+#include "imtehan-store.h"
+
+#define BUNDLED_QUIZ QUIZ_DIR "/zero-sharded-optimizers.quiz"
+
+typedef struct
+{
+  char           *tmp;
+  char           *path;        /* the results folder */
+  GFile          *directory;
+  ImtehanQuiz    *quiz;
+  ImtehanStore   *store;
+  ImtehanSession *session;
+  guint           n_loaded;    /* ::history-loaded */
+  GPtrArray      *notices;     /* ::notice */
+} Fixture;
+
+static void
+history_loaded_cb (ImtehanSession *session,
+                   Fixture        *fixture)
+{
+  fixture->n_loaded++;
+}
+
+static void
+notice_cb (ImtehanSession *session,
+           const char     *message,
+           Fixture        *fixture)
+{
+  g_ptr_array_add (fixture->notices, g_strdup (message));
+}
+
+static ImtehanSession *
+session_new (Fixture      *fixture,
+             ImtehanStore *store)
+{
+  ImtehanSession *session = imtehan_session_new (fixture->quiz, store);
+
+  g_signal_connect (session, "history-loaded", G_CALLBACK (history_loaded_cb), fixture);
+  g_signal_connect (session, "notice", G_CALLBACK (notice_cb), fixture);
+  return session;
+}
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) quiz_file = g_file_new_for_path (BUNDLED_QUIZ);
+
+  fixture->tmp = g_dir_make_tmp ("imtehan-test-session-XXXXXX", &error);
+  g_assert_no_error (error);
+  fixture->path = g_build_filename (fixture->tmp, "attempts", NULL);
+  fixture->directory = g_file_new_for_path (fixture->path);
+  fixture->quiz = imtehan_quiz_new_from_file (quiz_file, NULL, &error);
+  g_assert_no_error (error);
+  fixture->store = imtehan_store_new (fixture->directory);
+  fixture->notices = g_ptr_array_new_with_free_func (g_free);
+  fixture->session = session_new (fixture, fixture->store);
+}
+
+/* Lets the main loop run until @done says so, or fails after 10 s. */
+static gboolean
+timeout_cb (gpointer user_data)
+{
+  *(gboolean *)user_data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+wake_cb (gpointer user_data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+/* The condition may be made true by the store's worker thread, which does not wake the main
+ * loop: a short timeout source does. */
+static void
+run_until (gboolean (*done) (gpointer),
+           gpointer   data)
+{
+  gboolean timed_out = FALSE;
+  guint timeout = g_timeout_add_seconds (10, timeout_cb, &timed_out);
+  guint wake = g_timeout_add (5, wake_cb, NULL);
+
+  while (!done (data) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (timed_out);
+  g_source_remove (timeout);
+  g_source_remove (wake);
+}
+
+static gboolean
+is_null (gpointer data)
+{
+  return *(gpointer *)data == NULL;
+}
+
+typedef struct
+{
+  const guint *counter;
+  guint        was;
+} Counter;
+
+static gboolean
+counter_changed (gpointer data)
+{
+  Counter *c = data;
+
+  return *c->counter != c->was;
+}
+
+static gboolean
+nothing_pending (gpointer data)
+{
+  return !g_main_context_pending (NULL);
+}
+
+static void
+wait_for_listing (Fixture *fixture,
+                  guint    loaded)
+{
+  Counter c = { &fixture->n_loaded, loaded };
+
+  run_until (counter_changed, &c);
+}
+
+/* The store's worker has done what was queued (saves, listings, locks) and its callbacks ran:
+ * one more listing is queued behind them and waited for. */
+static void
+settle (Fixture *fixture)
+{
+  guint loaded = fixture->n_loaded;
+
+  imtehan_session_reload_history (fixture->session);
+  wait_for_listing (fixture, loaded);
+  run_until (nothing_pending, NULL);
+}
+
+static void
+remove_tree (GFile *file)
+{
+  g_autoptr(GFileEnumerator) enumerator = NULL;
+
+  enumerator = g_file_enumerate_children (file, G_FILE_ATTRIBUTE_STANDARD_NAME,
+                                          G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
+  while (enumerator != NULL)
+    {
+      GFile *child = NULL;
+
+      if (!g_file_enumerator_iterate (enumerator, NULL, &child, NULL, NULL) || child == NULL)
+        break;
+      remove_tree (child);
+    }
+  g_file_delete (file, NULL, NULL);
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr(GFile) tmp = g_file_new_for_path (fixture->tmp);
+
+  g_clear_object (&fixture->session);
+  /* Saves in flight hold the store: they finish first. */
+  g_object_add_weak_pointer (G_OBJECT (fixture->store), (gpointer *)&fixture->store);
+  g_object_unref (fixture->store);
+  run_until (is_null, &fixture->store);
+  g_assert_finalize_object (fixture->quiz);
+  g_clear_object (&fixture->directory);
+  g_clear_pointer (&fixture->notices, g_ptr_array_unref);
+  remove_tree (tmp);
+  g_clear_pointer (&fixture->path, g_free);
+  g_clear_pointer (&fixture->tmp, g_free);
+}
+
+static GKeyFile *
+read_attempt_file (Fixture        *fixture,
+                   ImtehanAttempt *attempt)
+{
+  g_autofree char *name = g_strconcat (imtehan_attempt_get_id (attempt), ".ini", NULL);
+  g_autofree char *path = g_build_filename (fixture->path, name, NULL);
+  g_autoptr(GKeyFile) key_file = g_key_file_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_key_file_load_from_file (key_file, path, G_KEY_FILE_NONE, &error);
+  g_assert_no_error (error);
+  return g_steal_pointer (&key_file);
+}
+
+/* Writes an attempt file as another run of the app would have, started at @started (the
+ * history is ordered by it), with the first @n_right questions answered right. */
+static char *
+write_attempt (Fixture    *fixture,
+               const char *started,
+               guint       n_right,
+               gboolean    finished)
+{
+  g_autoptr(ImtehanAttempt) attempt = imtehan_attempt_new (fixture->quiz, 7);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  g_autofree char *id = g_strconcat (started, "-0000abcd", NULL);
+  g_autofree char *name = g_strconcat (id, ".ini", NULL);
+  g_autofree char *path = g_build_filename (fixture->path, name, NULL);
+  g_auto(GStrv) lines = NULL;
+
+  for (guint q = 0; q < n_right; q++)
+    g_assert_true (imtehan_attempt_choose (attempt, q,
+                                           imtehan_question_get_answer (imtehan_quiz_get_question (fixture->quiz, q))));
+  if (finished)
+    g_assert_true (imtehan_attempt_finish (attempt));
+  data = imtehan_attempt_to_data (attempt, NULL);
+  lines = g_strsplit (data, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (g_str_has_prefix (lines[i], "Id="))
+      {
+        g_free (lines[i]);
+        lines[i] = g_strconcat ("Id=", id, NULL);
+      }
+  g_clear_pointer (&data, g_free);
+  data = g_strjoinv ("\n", lines);
+  g_assert_cmpint (g_mkdir_with_parents (fixture->path, 0700), ==, 0);
+  g_file_set_contents (path, data, -1, &error);
+  g_assert_no_error (error);
+  return g_steal_pointer (&id);
+}
+
+static guint
+n_history (Fixture *fixture)
+{
+  return g_list_model_get_n_items (imtehan_session_get_history (fixture->session));
+}
+
+static const char *
+history_id (Fixture *fixture,
+            guint    position)
+{
+  g_autoptr(ImtehanAttemptSummary) summary =
+    g_list_model_get_item (imtehan_session_get_history (fixture->session), position);
+
+  /* The history holds the summary; its id lives as long. */
+  return imtehan_attempt_summary_get_id (summary);
+}
+
+static void
+count_notify_cb (GObject    *object,
+                 GParamSpec *pspec,
+                 guint      *count)
+{
+  (*count)++;
+}
+
+/* Starting saves the new attempt at once, and every answer and every move after it. */
+static void
+test_start_and_save (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  guint attempt_notified = 0, in_progress_notified = 0;
+  ImtehanAttempt *attempt;
+  g_autoptr(GKeyFile) saved = NULL;
+  const char *right;
+
+  g_signal_connect (fixture->session, "notify::attempt", G_CALLBACK (count_notify_cb),
+                    &attempt_notified);
+  g_signal_connect (fixture->session, "notify::in-progress", G_CALLBACK (count_notify_cb),
+                    &in_progress_notified);
+  g_assert_null (imtehan_session_get_attempt (fixture->session));
+  g_assert_false (imtehan_session_get_in_progress (fixture->session));
+  g_assert_false (imtehan_session_get_can_resume (fixture->session));
+
+  attempt = imtehan_session_start (fixture->session, "ur");
+  g_assert_true (imtehan_session_get_attempt (fixture->session) == attempt);
+  g_assert_cmpuint (attempt_notified, ==, 1);
+  g_assert_cmpuint (in_progress_notified, ==, 1);
+  g_assert_true (imtehan_session_get_in_progress (fixture->session));
+  g_assert_true (imtehan_session_get_can_resume (fixture->session));
+  g_assert_cmpstr (imtehan_attempt_get_language (attempt), ==, "ur");
+  settle (fixture);
+  saved = read_attempt_file (fixture, attempt);
+  g_assert_cmpint (g_key_file_get_integer (saved, "Attempt", "Answered", NULL), ==, 0);
+  g_clear_pointer (&saved, g_key_file_unref);
+
+  right = imtehan_question_get_answer (imtehan_quiz_get_question (fixture->quiz, 0));
+  g_assert_true (imtehan_attempt_choose (attempt, 0, right));
+  g_assert_true (imtehan_attempt_go_next (attempt));
+  settle (fixture);
+  saved = read_attempt_file (fixture, attempt);
+  g_assert_cmpint (g_key_file_get_integer (saved, "Attempt", "Answered", NULL), ==, 1);
+  g_assert_cmpint (g_key_file_get_integer (saved, "Attempt", "Current", NULL), ==, 1);
+  g_assert_cmpuint (imtehan_session_get_n_unsaved (fixture->session), ==, 0);
+  g_assert_null (imtehan_session_get_save_error (fixture->session));
+
+  /* The language follows the learner's switches, and is saved. */
+  imtehan_session_set_language (fixture->session, "en");
+  settle (fixture);
+  g_clear_pointer (&saved, g_key_file_unref);
+  saved = read_attempt_file (fixture, attempt);
+  g_assert_cmpstr (g_key_file_get_string (saved, "Attempt", "Language", NULL), ==, "en");
+}
+
+/* The history is the quiz's attempts only, newest first, and follows the folder. */
+static void
+test_history (Fixture       *fixture,
+              gconstpointer  data)
+{
+  g_autofree char *older = write_attempt (fixture, "20260101T080000Z", 3, TRUE);
+  g_autofree char *newer = write_attempt (fixture, "20260102T080000Z", 5, TRUE);
+  g_autofree char *other_path = g_build_filename (fixture->path, "20260103T080000Z-other.ini", NULL);
+  g_autofree char *newer_path = g_build_filename (fixture->path, "20260102T080000Z-0000abcd.ini", NULL);
+  g_autofree char *broken_path = g_build_filename (fixture->path, "20260104T080000Z-0000abcd.ini", NULL);
+  g_autofree char *contents = NULL;
+
+  /* An attempt of another quiz, in the same folder. */
+  g_assert_true (g_file_get_contents (newer_path, &contents, NULL, NULL));
+  {
+    g_autoptr(GString) other = g_string_new (contents);
+
+    g_string_replace (other, "Quiz=zero-sharded-optimizers", "Quiz=another-quiz", 1);
+    g_string_replace (other, "Id=20260102T080000Z-0000abcd", "Id=20260103T080000Z-other", 1);
+    g_assert_true (g_file_set_contents (other_path, other->str, -1, NULL));
+  }
+
+  g_assert_cmpuint (n_history (fixture), ==, 0);
+  settle (fixture);
+  g_assert_cmpuint (fixture->n_loaded, ==, 1);
+  g_assert_cmpuint (n_history (fixture), ==, 2);
+  g_assert_cmpstr (history_id (fixture, 0), ==, newer);
+  g_assert_cmpstr (history_id (fixture, 1), ==, older);
+  g_assert_cmpuint (fixture->notices->len, ==, 0);
+
+  /* A file that cannot be read is set aside, and the learner is told where. */
+  g_assert_true (g_file_set_contents (broken_path, "[Attempt]\nthe power went out", -1, NULL));
+  g_test_expect_message ("imtehan-store", G_LOG_LEVEL_WARNING, "*20260104T080000Z-0000abcd.ini*");
+  settle (fixture);
+  g_test_assert_expected_messages ();
+  g_assert_cmpuint (n_history (fixture), ==, 2);
+  g_assert_cmpuint (fixture->notices->len, ==, 1);
+  g_assert_nonnull (strstr (g_ptr_array_index (fixture->notices, 0), fixture->tmp));
+}
+
+/* Best is the highest share right, last the newest finished; unfinished ones do not count. */
+static void
+test_record (Fixture       *fixture,
+             gconstpointer  data)
+{
+  guint best, best_total, last, last_total;
+
+  settle (fixture);
+  g_assert_false (imtehan_session_get_record (fixture->session, &best, &best_total, &last, &last_total));
+  g_assert_cmpuint (best, ==, 0);
+  g_assert_cmpuint (last_total, ==, 0);
+
+  g_free (write_attempt (fixture, "20260101T080000Z", 6, TRUE));
+  g_free (write_attempt (fixture, "20260102T080000Z", 2, TRUE));
+  g_free (write_attempt (fixture, "20260103T080000Z", 4, TRUE));
+  g_free (write_attempt (fixture, "20260104T080000Z", 8, FALSE));
+  settle (fixture);
+  g_assert_true (imtehan_session_get_record (fixture->session, &best, &best_total, &last, &last_total));
+  g_assert_cmpuint (best, ==, 6);
+  g_assert_cmpuint (best_total, ==, 8);
+  g_assert_cmpuint (last, ==, 4);
+  g_assert_cmpuint (last_total, ==, 8);
+  g_assert_true (imtehan_session_get_record (fixture->session, NULL, NULL, NULL, NULL));
+}
+
+typedef struct
+{
+  ImtehanAttempt *attempt;
+  GError         *error;
+  gboolean        done;
+} Result;
+
+static void
+resume_cb (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  Result *r = user_data;
+
+  r->attempt = imtehan_session_resume_finish (IMTEHAN_SESSION (object), result, &r->error);
+  r->done = TRUE;
+}
+
+static void
+open_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  Result *r = user_data;
+
+  r->attempt = imtehan_session_open_finish (IMTEHAN_SESSION (object), result, &r->error);
+  r->done = TRUE;
+}
+
+static gboolean
+result_done (gpointer data)
+{
+  return ((Result *)data)->done;
+}
+
+static void
+result_clear (Result *r)
+{
+  g_clear_object (&r->attempt);
+  g_clear_error (&r->error);
+  r->done = FALSE;
+}
+
+/* An unfinished attempt of the folder is resumed: locked, loaded, in progress, in the
+ * learner's language now; one open elsewhere is not offered. */
+static void
+test_resume (Fixture       *fixture,
+             gconstpointer  data)
+{
+  g_autofree char *id = write_attempt (fixture, "20260101T080000Z", 3, FALSE);
+  g_autoptr(ImtehanStore) elsewhere = imtehan_store_new (fixture->directory);
+  g_autoptr(GError) error = NULL;
+  Result r = { 0 }, pending = { 0 };
+
+  settle (fixture);
+  g_assert_true (imtehan_session_get_can_resume (fixture->session));
+  g_assert_false (imtehan_session_get_in_progress (fixture->session));
+
+  imtehan_session_resume_async (fixture->session, "en", resume_cb, &r);
+  g_assert_true (imtehan_session_get_busy (fixture->session));
+  /* One at a time: a second request meanwhile is refused, not queued. */
+  imtehan_session_resume_async (fixture->session, "en", resume_cb, &pending);
+  run_until (result_done, &pending);
+  g_assert_error (pending.error, G_IO_ERROR, G_IO_ERROR_PENDING);
+  run_until (result_done, &r);
+  g_assert_no_error (r.error);
+  g_assert_false (imtehan_session_get_busy (fixture->session));
+  g_assert_cmpstr (imtehan_attempt_get_id (r.attempt), ==, id);
+  g_assert_true (imtehan_session_get_attempt (fixture->session) == r.attempt);
+  g_assert_true (imtehan_session_get_in_progress (fixture->session));
+  g_assert_cmpuint (imtehan_attempt_get_n_answered (r.attempt), ==, 3);
+  g_assert_cmpstr (imtehan_attempt_get_language (r.attempt), ==, "en");
+  /* Ours now: no other process may take it. */
+  settle (fixture);
+  g_assert_true (imtehan_store_is_locked_elsewhere (elsewhere, id));
+  result_clear (&r);
+  result_clear (&pending);
+
+  /* Resuming again goes on with the attempt in memory. */
+  imtehan_session_resume_async (fixture->session, "ur", resume_cb, &r);
+  run_until (result_done, &r);
+  g_assert_true (r.attempt == imtehan_session_get_attempt (fixture->session));
+  g_assert_cmpstr (imtehan_attempt_get_language (r.attempt), ==, "ur");
+  result_clear (&r);
+
+  /* Another session on the same folder, as a second PC: the attempt is open here. */
+  {
+    g_autoptr(ImtehanStore) store = imtehan_store_new (fixture->directory);
+    g_autoptr(ImtehanSession) other = session_new (fixture, store);
+    guint loaded = fixture->n_loaded;
+
+    imtehan_session_reload_history (other);
+    wait_for_listing (fixture, loaded);
+    g_assert_cmpuint (g_list_model_get_n_items (imtehan_session_get_history (other)), ==, 1);
+    g_assert_false (imtehan_session_get_can_resume (other));
+    imtehan_session_resume_async (other, "en", resume_cb, &r);
+    run_until (result_done, &r);
+    g_assert_error (r.error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+    result_clear (&r);
+  }
+
+  /* Given back when the session goes: another may resume it now. */
+  g_clear_object (&fixture->session);
+  fixture->session = session_new (fixture, fixture->store);
+  settle (fixture);
+  g_assert_false (imtehan_store_is_locked_elsewhere (elsewhere, id));
+  g_assert_true (imtehan_store_lock (elsewhere, id, &error));
+  g_assert_no_error (error);
+  imtehan_store_unlock (elsewhere, id);
+}
+
+/* A finished attempt is only loaded, to be shown; an unfinished one becomes the learner's
+ * again; one no longer in the folder is reported. */
+static void
+test_open (Fixture       *fixture,
+           gconstpointer  data)
+{
+  g_autofree char *finished = write_attempt (fixture, "20260101T080000Z", 8, TRUE);
+  g_autofree char *unfinished = write_attempt (fixture, "20260102T080000Z", 2, FALSE);
+  g_autofree char *path = g_strconcat (fixture->path, "/", finished, ".ini", NULL);
+  ImtehanAttempt *started;
+  Result r = { 0 };
+
+  settle (fixture);
+  imtehan_session_open_async (fixture->session, finished, open_cb, &r);
+  run_until (result_done, &r);
+  g_assert_no_error (r.error);
+  g_assert_true (imtehan_attempt_get_finished (r.attempt));
+  g_assert_cmpuint (imtehan_attempt_get_score (r.attempt), ==, 8);
+  g_assert_null (imtehan_session_get_attempt (fixture->session));
+  result_clear (&r);
+
+  imtehan_session_open_async (fixture->session, unfinished, open_cb, &r);
+  run_until (result_done, &r);
+  g_assert_no_error (r.error);
+  g_assert_true (imtehan_session_get_attempt (fixture->session) == r.attempt);
+  g_assert_true (imtehan_session_get_in_progress (fixture->session));
+  result_clear (&r);
+
+  /* The attempt in memory is the one opened, whatever its file says. */
+  started = imtehan_session_start (fixture->session, "en");
+  imtehan_session_open_async (fixture->session, imtehan_attempt_get_id (started), open_cb, &r);
+  run_until (result_done, &r);
+  g_assert_true (r.attempt == started);
+  result_clear (&r);
+
+  imtehan_session_open_async (fixture->session, "20200101T000000Z-gone", open_cb, &r);
+  run_until (result_done, &r);
+  g_assert_error (r.error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  result_clear (&r);
+
+  /* Listed, then deleted by a teacher collecting the folder: the error says why. */
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  imtehan_session_open_async (fixture->session, finished, open_cb, &r);
+  run_until (result_done, &r);
+  g_assert_null (r.attempt);
+  g_assert_nonnull (r.error);
+  result_clear (&r);
+}
+
+/* Submitting finishes and saves the attempt, and lists the history again with it. */
+static void
+test_submit (Fixture       *fixture,
+             gconstpointer  data)
+{
+  ImtehanAttempt *attempt = imtehan_session_start (fixture->session, "en");
+  guint loaded = fixture->n_loaded;
+  guint best, best_total, last, last_total;
+
+  for (guint q = 0; q < imtehan_attempt_get_n_questions (attempt); q++)
+    g_assert_true (imtehan_attempt_choose (attempt, q,
+                                           imtehan_question_get_answer (imtehan_quiz_get_question (fixture->quiz, q))));
+  imtehan_session_submit (fixture->session, "ur");
+  g_assert_true (imtehan_attempt_get_finished (attempt));
+  g_assert_false (imtehan_session_get_in_progress (fixture->session));
+  g_assert_false (imtehan_session_get_can_resume (fixture->session));
+  g_assert_true (imtehan_session_get_attempt (fixture->session) == attempt);
+  wait_for_listing (fixture, loaded);
+  g_assert_cmpuint (n_history (fixture), ==, 1);
+  g_assert_cmpstr (history_id (fixture, 0), ==, imtehan_attempt_get_id (attempt));
+  g_assert_true (imtehan_session_get_record (fixture->session, &best, &best_total, &last, &last_total));
+  g_assert_cmpuint (best, ==, best_total);
+  g_assert_cmpuint (last, ==, 8);
+  {
+    g_autoptr(GKeyFile) saved = read_attempt_file (fixture, attempt);
+
+    g_assert_true (g_key_file_get_boolean (saved, "Attempt", "Finished", NULL));
+    g_assert_cmpstr (g_key_file_get_string (saved, "Attempt", "Language", NULL), ==, "ur");
+  }
+
+  /* Nothing in progress: submitting again does nothing. */
+  loaded = fixture->n_loaded;
+  imtehan_session_submit (fixture->session, "en");
+  run_until (nothing_pending, NULL);
+  g_assert_cmpuint (fixture->n_loaded, ==, loaded);
+}
+
+static gboolean
+save_error_is (gpointer data)
+{
+  Fixture *fixture = data;
+
+  return imtehan_session_get_save_error (fixture->session) != NULL;
+}
+
+static gboolean
+save_error_cleared (gpointer data)
+{
+  Fixture *fixture = data;
+
+  return imtehan_session_get_save_error (fixture->session) == NULL;
+}
+
+/* While the folder cannot be written, answers stay in memory and the failure is known;
+ * once it can, a retry saves them and the learner is told. */
+static void
+test_save_failure (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  ImtehanAttempt *attempt;
+  guint notified = 0;
+
+  /* A file where the results folder should be. */
+  g_assert_true (g_file_set_contents (fixture->path, "not a folder", -1, NULL));
+  g_signal_connect (fixture->session, "notify::save-error", G_CALLBACK (count_notify_cb), &notified);
+  g_test_expect_message ("imtehan-session", G_LOG_LEVEL_WARNING, "Could not save the attempt: *");
+  attempt = imtehan_session_start (fixture->session, "en");
+  run_until (save_error_is, fixture);
+  g_test_assert_expected_messages ();
+  g_assert_cmpuint (notified, ==, 1);
+  g_assert_cmpuint (imtehan_session_get_n_unsaved (fixture->session), ==, 1);
+
+  /* Later failures are the same failure. */
+  g_assert_true (imtehan_attempt_choose (attempt, 0, imtehan_attempt_get_choice_order (attempt, 0)[1]));
+  run_until (nothing_pending, NULL);
+  g_assert_cmpuint (imtehan_session_get_n_unsaved (fixture->session), ==, 1);
+
+  g_assert_cmpint (g_unlink (fixture->path), ==, 0);
+  imtehan_session_retry_saves (fixture->session);
+  run_until (save_error_cleared, fixture);
+  g_assert_cmpuint (imtehan_session_get_n_unsaved (fixture->session), ==, 0);
+  g_assert_cmpuint (fixture->notices->len, ==, 1);
+  {
+    g_autoptr(GKeyFile) saved = read_attempt_file (fixture, attempt);
+
+    g_assert_cmpint (g_key_file_get_integer (saved, "Attempt", "Answered", NULL), ==, 1);
+  }
+}
+
+/* The session goes away with its window: nothing it started keeps it alive forever. */
+static void
+test_lifetime (Fixture       *fixture,
+               gconstpointer  data)
+{
+  ImtehanAttempt *attempt = imtehan_session_start (fixture->session, "en");
+
+  g_object_ref (attempt);
+  imtehan_session_reload_history (fixture->session);
+  g_object_add_weak_pointer (G_OBJECT (fixture->session), (gpointer *)&fixture->session);
+  g_object_unref (fixture->session);
+  run_until (is_null, &fixture->session);
+  g_assert_finalize_object (attempt);
+  fixture->session = session_new (fixture, fixture->store);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+
+  g_test_add ("/session/start-and-save", Fixture, NULL, fixture_set_up, test_start_and_save, fixture_tear_down);
+  g_test_add ("/session/history", Fixture, NULL, fixture_set_up, test_history, fixture_tear_down);
+  g_test_add ("/session/record", Fixture, NULL, fixture_set_up, test_record, fixture_tear_down);
+  g_test_add ("/session/resume", Fixture, NULL, fixture_set_up, test_resume, fixture_tear_down);
+  g_test_add ("/session/open", Fixture, NULL, fixture_set_up, test_open, fixture_tear_down);
+  g_test_add ("/session/submit", Fixture, NULL, fixture_set_up, test_submit, fixture_tear_down);
+  g_test_add ("/session/save-failure", Fixture, NULL, fixture_set_up, test_save_failure, fixture_tear_down);
+  g_test_add ("/session/lifetime", Fixture, NULL, fixture_set_up, test_lifetime, fixture_tear_down);
+
+  return g_test_run ();
+}
