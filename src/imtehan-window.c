@@ -24,45 +24,7 @@
 #include "imtehan-shortcuts.h"
 #include "imtehan-start-page.h"
 #include "imtehan-text.h"
-#include "imtehan-window.h"
-#include "imtehan-wrap-bin.h"
-
-struct _ImtehanWindow
-{
-  AdwApplicationWindow  parent_instance;
-
-  /* Template widgets */
-  AdwToastOverlay      *toast_overlay;
-  AdwHeaderBar         *header_bar;
-  GtkButton            *home_button;
-  ImtehanWrapBin       *page_title_bin;
-  GtkLabel             *quiz_label;
-  GtkMenuButton        *menu_button;
-  GtkButton            *language_button;
-  GtkLabel             *language_label;
-  GtkRevealer          *save_warning;
-  GtkLabel             *save_warning_label;
-  GtkButton            *retry_button;
-  GtkStack             *stack;
-
-  GSettings            *settings;
-  ImtehanQuiz          *quiz;
-  ImtehanSession       *session;
-  ImtehanAttempt       *shown;        /* the attempt on the results page */
-  GSignalGroup         *attempt_signals;
-  char                 *page_name;
-  char                 *language;
-  GtkWidget            *pages[5];
-  GtkWindow            *shortcuts;    /* built when first shown */
-  guint                 prepare_tick;
-  guint                 prepare_source;
-  GdkFrameClock        *show_focus_clock;  /* weak; the frame clock show_focus_cb() waits on */
-  gulong                show_focus_id;
-  guint                 actions_known;    /* bits of updated_actions[] set once */
-  guint                 actions_enabled;  /* and their state */
-  gboolean              close_confirmed;
-  guint                 compact_source;
-};
+#include "imtehan-window-private.h"
 
 G_DEFINE_FINAL_TYPE (ImtehanWindow, imtehan_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -78,14 +40,8 @@ static GParamSpec *properties[N_PROPS];
 
 static const char * const page_names[] = { "start", "question", "review", "results", "attempts" };
 
-enum { PAGE_START, PAGE_QUESTION, PAGE_REVIEW, PAGE_RESULTS, PAGE_ATTEMPTS };
-
-static void show_page (ImtehanWindow *self, const char *name);
-static void update_actions (ImtehanWindow *self);
-static void reload_history (ImtehanWindow *self);
-
-static guint
-page_index (const char *name)
+guint
+_imtehan_window_page_index (const char *name)
 {
   for (guint i = 0; i < G_N_ELEMENTS (page_names); i++)
     if (g_strcmp0 (page_names[i], name) == 0)
@@ -93,20 +49,20 @@ page_index (const char *name)
   g_return_val_if_reached (PAGE_START);
 }
 
-static ImtehanAttempt *
-current_attempt (ImtehanWindow *self)
+ImtehanAttempt *
+_imtehan_window_get_current_attempt (ImtehanWindow *self)
 {
   return imtehan_session_get_attempt (self->session);
 }
 
-static gboolean
-attempt_in_progress (ImtehanWindow *self)
+gboolean
+_imtehan_window_in_progress (ImtehanWindow *self)
 {
   return imtehan_session_get_in_progress (self->session);
 }
 
-static void
-toast (ImtehanWindow *self,
+void
+_imtehan_window_toast (ImtehanWindow *self,
        const char    *message)
 {
   /* A toast's title is Pango markup: a folder "Ali & Sara" or an error quoting "<" would
@@ -136,7 +92,7 @@ update_save_warning (ImtehanWindow *self)
       gtk_widget_set_visible (GTK_WIDGET (self->save_warning), TRUE);
     }
   gtk_revealer_set_reveal_child (self->save_warning, error != NULL);
-  update_actions (self);
+  _imtehan_window_update_actions (self);
 }
 
 /* Hidden again once it has slid away (see the template). */
@@ -149,8 +105,8 @@ save_warning_revealed_cb (GtkRevealer *revealer)
 
 static void schedule_prepare_question (ImtehanWindow *self);
 
-static void
-reload_history (ImtehanWindow *self)
+void
+_imtehan_window_reload_history (ImtehanWindow *self)
 {
   imtehan_session_reload_history (self->session);
 }
@@ -158,7 +114,7 @@ reload_history (ImtehanWindow *self)
 static void
 history_loaded_cb (ImtehanWindow *self)
 {
-  update_actions (self);
+  _imtehan_window_update_actions (self);
   imtehan_bench_mark_after_paint (GTK_WIDGET (self), "history-ready");
   schedule_prepare_question (self);
 }
@@ -167,7 +123,7 @@ static void
 notice_cb (ImtehanWindow *self,
            const char    *message)
 {
-  toast (self, message);
+  _imtehan_window_toast (self, message);
 }
 
 static GtkWidget *
@@ -283,17 +239,17 @@ schedule_prepare_question (ImtehanWindow *self)
 static void
 sync_pages (ImtehanWindow *self)
 {
-  guint shown = page_index (self->page_name);
+  guint shown = _imtehan_window_page_index (self->page_name);
 
   if (shown == PAGE_START && self->pages[PAGE_START])
     imtehan_start_page_set_can_resume (IMTEHAN_START_PAGE (self->pages[PAGE_START]),
                                        imtehan_session_get_can_resume (self->session));
   if (shown == PAGE_QUESTION && self->pages[PAGE_QUESTION])
     imtehan_question_page_set_attempt (IMTEHAN_QUESTION_PAGE (self->pages[PAGE_QUESTION]),
-                                       current_attempt (self));
+                                       _imtehan_window_get_current_attempt (self));
   if (shown == PAGE_REVIEW && self->pages[PAGE_REVIEW])
     imtehan_review_page_set_attempt (IMTEHAN_REVIEW_PAGE (self->pages[PAGE_REVIEW]),
-                                     current_attempt (self));
+                                     _imtehan_window_get_current_attempt (self));
   if (shown == PAGE_RESULTS && self->pages[PAGE_RESULTS])
     imtehan_results_page_set_attempt (IMTEHAN_RESULTS_PAGE (self->pages[PAGE_RESULTS]),
                                       self->shown);
@@ -307,8 +263,8 @@ update_title (ImtehanWindow *self)
   g_autofree char *quiz_title = imtehan_text_prepare (imtehan_quiz_get_title (self->quiz, lang), lang);
   gboolean start = g_strcmp0 (self->page_name, "start") == 0;
 
-  if (g_strcmp0 (self->page_name, "question") == 0 && current_attempt (self) != NULL)
-    title = question_title (current_attempt (self));
+  if (g_strcmp0 (self->page_name, "question") == 0 && _imtehan_window_get_current_attempt (self) != NULL)
+    title = question_title (_imtehan_window_get_current_attempt (self));
   else if (g_strcmp0 (self->page_name, "review") == 0)
     title = g_strdup (_("Review"));
   else if (g_strcmp0 (self->page_name, "results") == 0)
@@ -395,11 +351,11 @@ grab_focus_in_view (ImtehanWindow *self,
     }
 }
 
-static void
-show_page (ImtehanWindow *self,
+void
+_imtehan_window_show_page (ImtehanWindow *self,
            const char    *name)
 {
-  guint index = page_index (name);
+  guint index = _imtehan_window_page_index (name);
   GtkWidget *page = ensure_page (self, index);
 
   if (imtehan_set_str (&self->page_name, name))
@@ -425,7 +381,7 @@ show_page (ImtehanWindow *self,
       gtk_widget_set_visible (self->pages[i], FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->home_button), index != PAGE_START);
   update_title (self);
-  update_actions (self);
+  _imtehan_window_update_actions (self);
 
   /* Focus goes where the keyboard user continues (each page's grab_focus), not back to the
    * header bar; the question page keeps its question in view itself. */
@@ -435,69 +391,11 @@ show_page (ImtehanWindow *self,
     grab_focus_in_view (self, page, index == PAGE_REVIEW || index == PAGE_RESULTS);
 }
 
-/* The actions update_actions() sets. */
-static const char * const updated_actions[] = {
-  "win.resume", "win.previous", "win.next", "win.choose", "win.review", "win.submit",
-  "win.home", "win.show-attempts", "win.retry-save",
-};
-
-/* GTK 4.8 passes an action's state on to every muxer and button watching it, changed or
- * not: 1 % of opening a question (callgrind, tests/bench "navigate"). Only changes are. */
-static void
-set_action_enabled (ImtehanWindow *self,
-                    const char    *name,
-                    gboolean       enabled)
-{
-  guint mask = 0;
-
-  for (guint i = 0; i < G_N_ELEMENTS (updated_actions) && mask == 0; i++)
-    if (g_str_equal (updated_actions[i], name))
-      mask = 1u << i;
-  g_return_if_fail (mask != 0);
-
-  if ((self->actions_known & mask) && !(self->actions_enabled & mask) == !enabled)
-    return;
-  self->actions_known |= mask;
-  if (enabled)
-    self->actions_enabled |= mask;
-  else
-    self->actions_enabled &= ~mask;
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), name, enabled);
-}
-
-static void
-update_actions (ImtehanWindow *self)
-{
-  guint page = page_index (self->page_name);
-  gboolean in_progress = attempt_in_progress (self);
-  gboolean on_question = page == PAGE_QUESTION && in_progress;
-  ImtehanAttempt *attempt = current_attempt (self);
-  guint current = attempt ? imtehan_attempt_get_current (attempt) : 0;
-  gboolean can_resume = imtehan_session_get_can_resume (self->session);
-
-  set_action_enabled (self, "win.resume", can_resume);
-  set_action_enabled (self, "win.previous",
-                      (on_question && current > 0) ||
-                      (page == PAGE_REVIEW && in_progress));
-  set_action_enabled (self, "win.next", on_question);
-  set_action_enabled (self, "win.choose", on_question);
-  set_action_enabled (self, "win.review", in_progress);
-  set_action_enabled (self, "win.submit", page == PAGE_REVIEW && in_progress);
-  set_action_enabled (self, "win.home", page != PAGE_START);
-  set_action_enabled (self, "win.show-attempts",
-                      g_list_model_get_n_items (imtehan_session_get_history (self->session)) > 0);
-  set_action_enabled (self, "win.retry-save", imtehan_session_get_save_error (self->session) != NULL);
-
-  /* The start page shown follows the history (see sync_pages()). */
-  if (page == PAGE_START && self->pages[PAGE_START])
-    imtehan_start_page_set_can_resume (IMTEHAN_START_PAGE (self->pages[PAGE_START]), can_resume);
-}
-
 /* The attempt shown follows the session's, for "Question 3 of 8" and the actions. */
 static void
 session_attempt_cb (ImtehanWindow *self)
 {
-  g_signal_group_set_target (self->attempt_signals, current_attempt (self));
+  g_signal_group_set_target (self->attempt_signals, _imtehan_window_get_current_attempt (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ATTEMPT]);
 }
 
@@ -505,249 +403,7 @@ static void
 attempt_current_changed_cb (ImtehanWindow *self)
 {
   update_title (self);
-  update_actions (self);
-}
-
-static void
-start_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *parameter)
-{
-  ImtehanWindow *self = IMTEHAN_WINDOW (widget);
-
-  imtehan_session_start (self->session, imtehan_i18n_get_language ());
-  show_page (self, "question");
-}
-
-/* Why an attempt could not be resumed or opened, unless the request was simply dropped (one
- * was being opened already, or the window is gone). */
-static void
-report_claim_error (ImtehanWindow *self,
-                    const GError  *error,
-                    gboolean       resume)
-{
-  g_autofree char *message = NULL;
-
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
-      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PENDING) ||
-      (resume && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND)))
-    return;
-  if (resume || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_BUSY))
-    message = g_strdup_printf (_("The attempt could not be resumed: %s"), error->message);
-  else
-    message = g_strdup_printf (_("This attempt could not be opened: %s"), error->message);
-  toast (self, message);
-}
-
-static void
-resume_cb (GObject      *object,
-           GAsyncResult *result,
-           gpointer      user_data)
-{
-  g_autoptr(ImtehanWindow) self = user_data;
-  g_autoptr(ImtehanAttempt) attempt = NULL;
-  g_autoptr(GError) error = NULL;
-
-  attempt = imtehan_session_resume_finish (IMTEHAN_SESSION (object), result, &error);
-  if (attempt == NULL)
-    report_claim_error (self, error, TRUE);
-  else if (self->session != NULL)
-    show_page (self, "question");
-}
-
-static void
-resume_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
-{
-  ImtehanWindow *self = IMTEHAN_WINDOW (widget);
-
-  imtehan_session_resume_async (self->session, imtehan_i18n_get_language (), resume_cb,
-                                g_object_ref (self));
-}
-
-static void
-previous_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *parameter)
-{
-  ImtehanWindow *self = IMTEHAN_WINDOW (widget);
-
-  if (!attempt_in_progress (self))
-    return;
-  if (page_index (self->page_name) == PAGE_REVIEW)
-    show_page (self, "question");
-  else
-    imtehan_attempt_go_previous (current_attempt (self));
-}
-
-static void
-next_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  ImtehanWindow *self = IMTEHAN_WINDOW (widget);
-
-  if (!attempt_in_progress (self))
-    return;
-  if (!imtehan_attempt_go_next (current_attempt (self)))
-    show_page (self, "review");
-}
-
-static void
-go_to_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *parameter)
-{
-  ImtehanWindow *self = IMTEHAN_WINDOW (widget);
-  guint index = g_variant_get_uint32 (parameter);
-
-  if (!attempt_in_progress (self) || index >= imtehan_attempt_get_n_questions (current_attempt (self)))
-    return;
-  imtehan_attempt_set_current (current_attempt (self), index);
-  if (page_index (self->page_name) != PAGE_QUESTION)
-    show_page (self, "question");
-}
-
-static void
-choose_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
-{
-  ImtehanWindow *self = IMTEHAN_WINDOW (widget);
-  guint position = g_variant_get_uint32 (parameter);
-  guint current;
-  const char * const *order;
-
-  if (!attempt_in_progress (self))
-    return;
-  current = imtehan_attempt_get_current (current_attempt (self));
-  order = imtehan_attempt_get_choice_order (current_attempt (self), current);
-  if (position >= g_strv_length ((char **)order))
-    return;
-  imtehan_attempt_choose (current_attempt (self), current, order[position]);
-}
-
-static void
-review_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
-{
-  ImtehanWindow *self = IMTEHAN_WINDOW (widget);
-
-  if (attempt_in_progress (self))
-    show_page (self, "review");
-}
-
-static void
-submit_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
-{
-  ImtehanWindow *self = IMTEHAN_WINDOW (widget);
-
-  if (!attempt_in_progress (self))
-    return;
-  imtehan_session_submit (self->session, imtehan_i18n_get_language ());
-  g_set_object (&self->shown, current_attempt (self));
-  show_page (self, "results");
-}
-
-static void
-retry_save_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *parameter)
-{
-  imtehan_session_retry_saves (IMTEHAN_WINDOW (widget)->session);
-}
-
-static void
-try_again_action (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *parameter)
-{
-  start_action (widget, action_name, parameter);
-}
-
-static void
-home_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  ImtehanWindow *self = IMTEHAN_WINDOW (widget);
-
-  show_page (self, "start");
-  reload_history (self);
-}
-
-static void
-show_attempts_action (GtkWidget  *widget,
-                      const char *action_name,
-                      GVariant   *parameter)
-{
-  show_page (IMTEHAN_WINDOW (widget), "attempts");
-}
-
-static void
-open_cb (GObject      *object,
-         GAsyncResult *result,
-         gpointer      user_data)
-{
-  g_autoptr(ImtehanWindow) self = user_data;
-  g_autoptr(ImtehanAttempt) attempt = NULL;
-  g_autoptr(GError) error = NULL;
-
-  attempt = imtehan_session_open_finish (IMTEHAN_SESSION (object), result, &error);
-  if (attempt == NULL)
-    report_claim_error (self, error, FALSE);
-  else if (self->session == NULL)
-    return;
-  else if (!imtehan_attempt_get_finished (attempt))
-    show_page (self, "question");
-  else
-    {
-      g_set_object (&self->shown, attempt);
-      show_page (self, "results");
-    }
-}
-
-static void
-open_attempt_action (GtkWidget  *widget,
-                     const char *action_name,
-                     GVariant   *parameter)
-{
-  ImtehanWindow *self = IMTEHAN_WINDOW (widget);
-
-  imtehan_session_open_async (self->session, g_variant_get_string (parameter, NULL), open_cb,
-                              g_object_ref (self));
-}
-
-static void
-toggle_language_action (GtkWidget  *widget,
-                        const char *action_name,
-                        GVariant   *parameter)
-{
-  ImtehanWindow *self = IMTEHAN_WINDOW (widget);
-
-  imtehan_window_set_language (self, g_str_equal (self->language, "ur") ? "en" : "ur");
-}
-
-/* The shortcuts window is built when it is first asked for, not with every window (as
- * GtkApplication does for a resource named gtk/help-overlay.ui): building its 30 widgets
- * cost about 7 ms of every start (tests/bench, "startup"). */
-static void
-show_shortcuts_action (GtkWidget  *widget,
-                       const char *action_name,
-                       GVariant   *parameter)
-{
-  ImtehanWindow *self = IMTEHAN_WINDOW (widget);
-
-  if (self->shortcuts == NULL)
-    {
-      self->shortcuts = imtehan_shortcuts_window_new (GTK_WINDOW (self));
-      g_object_add_weak_pointer (G_OBJECT (self->shortcuts), (gpointer *)&self->shortcuts);
-    }
-  gtk_window_present (self->shortcuts);
+  _imtehan_window_update_actions (self);
 }
 
 /* The main menu is built when it is first opened: a GtkMenuButton builds its popover and
@@ -838,7 +494,7 @@ rebuild_pages (ImtehanWindow *self)
       gtk_stack_remove (self->stack, self->pages[i]);
       self->pages[i] = NULL;
     }
-  show_page (self, self->page_name);
+  _imtehan_window_show_page (self, self->page_name);
 }
 
 /* Coming back to the window refreshes the start page: another instance or lab PC may have
@@ -847,7 +503,7 @@ static void
 is_active_changed_cb (ImtehanWindow *self)
 {
   if (gtk_window_is_active (GTK_WINDOW (self)) && g_strcmp0 (self->page_name, "start") == 0)
-    reload_history (self);
+    _imtehan_window_reload_history (self);
 }
 
 static gboolean
@@ -971,9 +627,9 @@ imtehan_window_constructed (GObject *object)
   self->session = imtehan_session_new (self->quiz, imtehan_application_get_store (app));
   g_signal_connect_object (self->session, "notify::attempt", G_CALLBACK (session_attempt_cb),
                            self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->session, "notify::in-progress", G_CALLBACK (update_actions),
+  g_signal_connect_object (self->session, "notify::in-progress", G_CALLBACK (_imtehan_window_update_actions),
                            self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->session, "notify::can-resume", G_CALLBACK (update_actions),
+  g_signal_connect_object (self->session, "notify::can-resume", G_CALLBACK (_imtehan_window_update_actions),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "notify::save-error", G_CALLBACK (update_save_warning),
                            self, G_CONNECT_SWAPPED);
@@ -996,8 +652,8 @@ imtehan_window_constructed (GObject *object)
   imtehan_set_str (&self->language, imtehan_i18n_get_language ());
   update_language_class (self);
   retranslate (self);
-  show_page (self, "start");
-  reload_history (self);
+  _imtehan_window_show_page (self, "start");
+  _imtehan_window_reload_history (self);
 }
 
 static void
@@ -1054,7 +710,7 @@ imtehan_window_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_ATTEMPT:
-      g_value_set_object (value, current_attempt (self));
+      g_value_set_object (value, _imtehan_window_get_current_attempt (self));
       break;
     case PROP_PAGE_NAME:
       g_value_set_string (value, self->page_name);
@@ -1126,29 +782,7 @@ imtehan_window_class_init (ImtehanWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, retry_button);
   gtk_widget_class_bind_template_child (widget_class, ImtehanWindow, stack);
 
-  gtk_widget_class_install_action (widget_class, "win.start", NULL, start_action);
-  gtk_widget_class_install_action (widget_class, "win.resume", NULL, resume_action);
-  gtk_widget_class_install_action (widget_class, "win.previous", NULL, previous_action);
-  gtk_widget_class_install_action (widget_class, "win.next", NULL, next_action);
-  /* Never disabled (update_actions() leaves it): the progress dots are its only widgets, on
-   * the question page, only shown while an attempt is in progress, and go_to_action()
-   * checks that itself. Disabled on the start page, it made GTK restyle the eight hidden
-   * dots and their numbers at the open (ten of the 63 CSS nodes restyled when a question
-   * opens, counted with a traced GTK). */
-  gtk_widget_class_install_action (widget_class, "win.go-to", "u", go_to_action);
-  gtk_widget_class_install_action (widget_class, "win.choose", "u", choose_action);
-  gtk_widget_class_install_action (widget_class, "win.review", NULL, review_action);
-  gtk_widget_class_install_action (widget_class, "win.submit", NULL, submit_action);
-  gtk_widget_class_install_action (widget_class, "win.try-again", NULL, try_again_action);
-  gtk_widget_class_install_action (widget_class, "win.retry-save", NULL, retry_save_action);
-  gtk_widget_class_install_action (widget_class, "win.home", NULL, home_action);
-  gtk_widget_class_install_action (widget_class, "win.show-attempts", NULL, show_attempts_action);
-  gtk_widget_class_install_action (widget_class, "win.open-attempt", "s", open_attempt_action);
-  gtk_widget_class_install_property_action (widget_class, "win.language", "language");
-  gtk_widget_class_install_action (widget_class, "win.toggle-language", NULL,
-                                   toggle_language_action);
-  gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL,
-                                   show_shortcuts_action);
+  _imtehan_window_class_install_actions (widget_class);
 }
 
 static void
@@ -1181,7 +815,7 @@ ImtehanAttempt *
 imtehan_window_get_attempt (ImtehanWindow *self)
 {
   g_return_val_if_fail (IMTEHAN_IS_WINDOW (self), NULL);
-  return current_attempt (self);
+  return _imtehan_window_get_current_attempt (self);
 }
 
 const char *
@@ -1195,7 +829,7 @@ GtkWidget *
 imtehan_window_get_page (ImtehanWindow *self)
 {
   g_return_val_if_fail (IMTEHAN_IS_WINDOW (self), NULL);
-  return self->pages[page_index (self->page_name)];
+  return self->pages[_imtehan_window_page_index (self->page_name)];
 }
 
 const char *

@@ -1,0 +1,69 @@
+/* imtehan-window-private.h: what the window's files share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <adwaita.h>
+
+#include "imtehan-session.h"
+#include "imtehan-window.h"
+#include "imtehan-wrap-bin.h"
+
+G_BEGIN_DECLS
+
+struct _ImtehanWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  /* Template widgets */
+  AdwToastOverlay      *toast_overlay;
+  AdwHeaderBar         *header_bar;
+  GtkButton            *home_button;
+  ImtehanWrapBin       *page_title_bin;
+  GtkLabel             *quiz_label;
+  GtkMenuButton        *menu_button;
+  GtkButton            *language_button;
+  GtkLabel             *language_label;
+  GtkRevealer          *save_warning;
+  GtkLabel             *save_warning_label;
+  GtkButton            *retry_button;
+  GtkStack             *stack;
+
+  GSettings            *settings;
+  ImtehanQuiz          *quiz;
+  ImtehanSession       *session;
+  ImtehanAttempt       *shown;        /* the attempt on the results page */
+  GSignalGroup         *attempt_signals;
+  char                 *page_name;
+  char                 *language;
+  GtkWidget            *pages[5];
+  GtkWindow            *shortcuts;    /* built when first shown */
+  guint                 prepare_tick;
+  guint                 prepare_source;
+  GdkFrameClock        *show_focus_clock;  /* weak; the frame clock show_focus_cb() waits on */
+  gulong                show_focus_id;
+  guint                 actions_known;    /* bits of updated_actions[] set once */
+  guint                 actions_enabled;  /* and their state */
+  gboolean              close_confirmed;
+  guint                 compact_source;
+};
+
+enum { PAGE_START, PAGE_QUESTION, PAGE_REVIEW, PAGE_RESULTS, PAGE_ATTEMPTS };
+
+/* imtehan-window.c: pages, header, language */
+guint           _imtehan_window_page_index          (const char    *name);
+void            _imtehan_window_show_page           (ImtehanWindow *self,
+                                                     const char    *name);
+void            _imtehan_window_toast               (ImtehanWindow *self,
+                                                     const char    *message);
+ImtehanAttempt *_imtehan_window_get_current_attempt (ImtehanWindow *self);
+gboolean        _imtehan_window_in_progress         (ImtehanWindow *self);
+void            _imtehan_window_reload_history      (ImtehanWindow *self);
+
+/* imtehan-window-actions.c: what the user can do, and when */
+void            _imtehan_window_class_install_actions (GtkWidgetClass *widget_class);
+void            _imtehan_window_update_actions      (ImtehanWindow *self);
+
+G_END_DECLS
