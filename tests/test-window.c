@@ -76,17 +76,12 @@ static void
 fixture_teardown (Fixture       *fixture,
                   gconstpointer  data)
 {
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
 
   /* A save in flight holds the window: wait for it, or the next test's clean-up deletes its
    * temporary file under it and the save fails. */
   g_object_add_weak_pointer (G_OBJECT (fixture->window), (gpointer *)&fixture->window);
   gtk_window_destroy (GTK_WINDOW (fixture->window));
-  while (fixture->window != NULL && g_get_monotonic_time () < deadline)
-    {
-      spin ();
-      g_usleep (1000);
-    }
+  IMTEHAN_TEST_WAIT_UNTIL (fixture->window == NULL, 10);
   g_assert_null (fixture->window);
 }
 
@@ -128,28 +123,33 @@ position_of (ImtehanAttempt *attempt,
 }
 
 static GKeyFile *
+load_if_saved (const char     *path,
+               ImtehanAttempt *attempt,
+               gboolean        finished)
+{
+  g_autoptr(GKeyFile) key_file = g_key_file_new ();
+
+  if (g_key_file_load_from_file (key_file, path, G_KEY_FILE_NONE, NULL) &&
+      g_key_file_get_boolean (key_file, "Attempt", "Finished", NULL) == finished &&
+      g_key_file_get_integer (key_file, "Attempt", "Answered", NULL) ==
+        (int)imtehan_attempt_get_n_answered (attempt))
+    return g_steal_pointer (&key_file);
+  return NULL;
+}
+
+/* Saves run on the store's writer thread: waits for the one expected. */
+static GKeyFile *
 wait_for_saved (ImtehanAttempt *attempt,
                 gboolean        finished)
 {
   g_autofree char *dir = attempts_dir ();
   g_autofree char *name = g_strconcat (imtehan_attempt_get_id (attempt), ".ini", NULL);
   g_autofree char *path = g_build_filename (dir, name, NULL);
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  GKeyFile *saved = NULL;
 
-  /* Saves run on the store's writer thread; wait for the one we expect. */
-  while (g_get_monotonic_time () < deadline)
-    {
-      g_autoptr(GKeyFile) key_file = g_key_file_new ();
-
-      spin ();
-      if (g_key_file_load_from_file (key_file, path, G_KEY_FILE_NONE, NULL) &&
-          g_key_file_get_boolean (key_file, "Attempt", "Finished", NULL) == finished &&
-          g_key_file_get_integer (key_file, "Attempt", "Answered", NULL) ==
-            (int)imtehan_attempt_get_n_answered (attempt))
-        return g_steal_pointer (&key_file);
-      g_usleep (10000);
-    }
-  g_assert_not_reached ();
+  IMTEHAN_TEST_WAIT_UNTIL ((saved = load_if_saved (path, attempt, finished)) != NULL, 10);
+  g_assert_nonnull (saved);
+  return saved;
 }
 
 static void
@@ -506,14 +506,8 @@ static void
 wait_for_page (Fixture    *fixture,
                const char *name)
 {
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-
-  while (g_strcmp0 (imtehan_window_get_page_name (fixture->window), name) != 0 &&
-         g_get_monotonic_time () < deadline)
-    {
-      g_usleep (1000);
-      spin ();
-    }
+  IMTEHAN_TEST_WAIT_UNTIL (g_strcmp0 (imtehan_window_get_page_name (fixture->window), name) == 0,
+                           10);
   g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, name);
 }
 
@@ -642,7 +636,6 @@ test_history_and_try_again (Fixture       *fixture,
 {
   g_autoptr(ImtehanAttempt) first = NULL;
   GListModel *history = imtehan_window_get_history (fixture->window);
-  gint64 deadline;
   gboolean reshuffled = FALSE;
   g_autofree char *first_id = NULL;
 
@@ -670,11 +663,9 @@ test_history_and_try_again (Fixture       *fixture,
 
   /* Back on the start page, the history lists both; the finished one opens its review. */
   activate (fixture, "win.home", NULL);
-  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-  while (g_list_model_get_n_items (history) < 2 && g_get_monotonic_time () < deadline)
+  for (guint i = 0; i < 100 && g_list_model_get_n_items (history) < 2; i++)
     {
-      spin ();
-      g_usleep (10000);
+      IMTEHAN_TEST_WAIT_UNTIL (g_list_model_get_n_items (history) >= 2, 0.1);
       if (g_list_model_get_n_items (history) < 2)
         activate (fixture, "win.home", NULL);
     }
@@ -689,13 +680,8 @@ wait_for_history_of (ImtehanWindow *window,
                      guint          n)
 {
   GListModel *history = imtehan_window_get_history (window);
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
 
-  while (g_list_model_get_n_items (history) != n && g_get_monotonic_time () < deadline)
-    {
-      g_usleep (20000);
-      spin ();
-    }
+  IMTEHAN_TEST_WAIT_UNTIL (g_list_model_get_n_items (history) == n, 10);
   g_assert_cmpuint (g_list_model_get_n_items (history), ==, n);
 }
 
@@ -741,17 +727,12 @@ test_resume_skips_attempt_open_elsewhere (Fixture       *fixture,
    * back to the window (which is what notify::is-active says). */
   imtehan_store_unlock (elsewhere, imtehan_attempt_get_id (theirs));
   g_object_notify (G_OBJECT (fixture->window), "is-active");
-  {
-    gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-
-    while (g_strcmp0 (imtehan_window_get_page_name (fixture->window), "question") != 0 &&
-           g_get_monotonic_time () < deadline)
-      {
-        g_usleep (20000);
-        spin ();
-        gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.resume", NULL);
-      }
-  }
+  for (guint i = 0; i < 500 && g_strcmp0 (imtehan_window_get_page_name (fixture->window), "question") != 0; i++)
+    {
+      IMTEHAN_TEST_WAIT_UNTIL (g_strcmp0 (imtehan_window_get_page_name (fixture->window), "question") == 0,
+                               0.02);
+      gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.resume", NULL);
+    }
   g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "question");
   g_assert_cmpstr (imtehan_attempt_get_id (imtehan_window_get_attempt (fixture->window)), ==,
                    imtehan_attempt_get_id (theirs));
@@ -896,7 +877,6 @@ test_ctrl_w_closes (Fixture       *fixture,
   g_autoptr(ImtehanAttempt) attempt = NULL;
   g_autoptr(GKeyFile) saved = NULL;
   GtkWidget *window = GTK_WIDGET (fixture->window);
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
 
   activate (fixture, "win.start", NULL);
   attempt = g_object_ref (imtehan_window_get_attempt (fixture->window));
@@ -906,11 +886,7 @@ test_ctrl_w_closes (Fixture       *fixture,
   g_assert_true (window == NULL || !gtk_widget_get_visible (window));
   saved = wait_for_saved (attempt, FALSE);
   /* A save in flight holds the window until it is done. */
-  while (window != NULL && g_get_monotonic_time () < deadline)
-    {
-      spin ();
-      g_usleep (1000);
-    }
+  IMTEHAN_TEST_WAIT_UNTIL (window == NULL, 10);
   g_assert_null (window);
   g_assert_cmpint (g_key_file_get_integer (saved, "Attempt", "Answered", NULL), ==, 1);
 
@@ -973,16 +949,8 @@ wait_for_choices (GtkWidget  *page,
                   guint       n,
                   GHashTable *found)
 {
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-
-  do
-    {
-      g_usleep (1000);
-      spin ();
-      g_hash_table_remove_all (found);
-      collect_choices (page, found);
-    }
-  while (g_hash_table_size (found) < n && g_get_monotonic_time () < deadline);
+  IMTEHAN_TEST_WAIT_UNTIL ((g_hash_table_remove_all (found), collect_choices (page, found),
+                            g_hash_table_size (found) >= n), 10);
   g_assert_cmpuint (g_hash_table_size (found), ==, n);
 }
 
@@ -997,17 +965,11 @@ test_first_question_prepared (Fixture       *fixture,
   g_autoptr(GHashTable) prepared = g_hash_table_new (NULL, NULL);
   g_autoptr(GHashTable) dots = g_hash_table_new (NULL, NULL);
   g_autoptr(GHashTable) subtitles = g_hash_table_new_full (NULL, NULL, NULL, g_free);
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
   g_autoptr(GHashTable) dots_after = g_hash_table_new (NULL, NULL);
   GtkWidget *page;
   GtkWidget *subtitle;
 
-  while ((page = gtk_stack_get_child_by_name (stack, "question")) == NULL &&
-         g_get_monotonic_time () < deadline)
-    {
-      g_usleep (1000);
-      spin ();
-    }
+  IMTEHAN_TEST_WAIT_UNTIL ((page = gtk_stack_get_child_by_name (stack, "question")) != NULL, 10);
   g_assert_nonnull (page);
   g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "start");
   collect_choices (page, prepared);
@@ -1188,13 +1150,7 @@ static void
 wait_for_label (Fixture    *fixture,
                 const char *text)
 {
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-
-  while (!shows_label (GTK_WIDGET (fixture->window), text) && g_get_monotonic_time () < deadline)
-    {
-      spin ();
-      g_usleep (10000);
-    }
+  IMTEHAN_TEST_WAIT_UNTIL (shows_label (GTK_WIDGET (fixture->window), text), 10);
   if (!shows_label (GTK_WIDGET (fixture->window), text))
     g_error ("No label shows “%s”", text);
 }
@@ -1205,13 +1161,7 @@ wait_for_warning (Fixture *fixture,
                   guint    seconds)
 {
   GtkRevealer *warning = GTK_REVEALER (template_child (fixture, "save_warning"));
-  gint64 deadline = g_get_monotonic_time () + seconds * G_USEC_PER_SEC;
-
-  while (gtk_revealer_get_reveal_child (warning) != shown && g_get_monotonic_time () < deadline)
-    {
-      spin ();
-      g_usleep (10000);
-    }
+  IMTEHAN_TEST_WAIT_UNTIL (gtk_revealer_get_reveal_child (warning) == shown, seconds);
   g_assert_true (gtk_revealer_get_reveal_child (warning) == shown);
 }
 
@@ -1386,7 +1336,6 @@ test_resume_taken_since_listed (Fixture       *fixture,
   g_autoptr(ImtehanStore) elsewhere = imtehan_store_new (folder);
   g_autoptr(ImtehanAttempt) theirs = imtehan_attempt_new (imtehan_application_get_quiz (app), 0);
   g_autoptr(GError) error = NULL;
-  gint64 deadline;
 
   g_assert_true (imtehan_store_save (elsewhere, theirs, NULL, &error));
   g_assert_no_error (error);
@@ -1404,12 +1353,7 @@ test_resume_taken_since_listed (Fixture       *fixture,
   g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "start");
   g_assert_null (imtehan_window_get_attempt (fixture->window));
 
-  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-  while (resume_offered (fixture) && g_get_monotonic_time () < deadline)
-    {
-      g_usleep (1000);
-      spin ();
-    }
+  IMTEHAN_TEST_WAIT_UNTIL (!resume_offered (fixture), 10);
   g_assert_false (resume_offered (fixture));
   imtehan_store_unlock (elsewhere, imtehan_attempt_get_id (theirs));
 }
@@ -1452,13 +1396,7 @@ test_subtitle_reused (Fixture       *fixture,
 static void
 wait_frames (guint ms)
 {
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    {
-      spin ();
-      g_usleep (2000);
-    }
+  imtehan_test_run_for (ms);
 }
 
 /* Starts an attempt in a narrow window @height pixels high, where the pages scroll. */
