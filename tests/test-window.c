@@ -726,6 +726,13 @@ test_resume_skips_attempt_open_elsewhere (Fixture       *fixture,
   /* Once the other side lets go, it can be resumed here, as soon as the learner comes
    * back to the window (which is what notify::is-active says). */
   imtehan_store_unlock (elsewhere, imtehan_attempt_get_id (theirs));
+  {
+    /* The other side's store lets go on its worker thread: as seen from a third one. */
+    g_autoptr(ImtehanStore) probe = imtehan_store_new (folder);
+
+    IMTEHAN_TEST_WAIT_UNTIL (!imtehan_store_is_locked_elsewhere (probe, imtehan_attempt_get_id (theirs)), 10);
+    g_assert_false (imtehan_store_is_locked_elsewhere (probe, imtehan_attempt_get_id (theirs)));
+  }
   g_object_notify (G_OBJECT (fixture->window), "is-active");
   for (guint i = 0; i < 500 && g_strcmp0 (imtehan_window_get_page_name (fixture->window), "question") != 0; i++)
     {
