@@ -101,18 +101,6 @@ spin (void)
 }
 
 static void
-wait_frames (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    {
-      spin ();
-      g_usleep (2000);
-    }
-}
-
-static void
 remove_attempts (void)
 {
   g_autofree char *dir = g_build_filename (data_home, "imtehan", "attempts", NULL);
@@ -141,14 +129,8 @@ static void
 wait_for_page (Fixture    *fixture,
                const char *name)
 {
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-
-  while (g_strcmp0 (imtehan_window_get_page_name (fixture->window), name) != 0 &&
-         g_get_monotonic_time () < deadline)
-    {
-      g_usleep (1000);
-      spin ();
-    }
+  IMTEHAN_TEST_WAIT_UNTIL (g_strcmp0 (imtehan_window_get_page_name (fixture->window), name) == 0,
+                           10);
   g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, name);
 }
 
@@ -157,13 +139,8 @@ wait_for_history (Fixture *fixture,
                   guint    n)
 {
   GListModel *history = imtehan_window_get_history (fixture->window);
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
 
-  while (g_list_model_get_n_items (history) < n && g_get_monotonic_time () < deadline)
-    {
-      g_usleep (20000);
-      spin ();
-    }
+  IMTEHAN_TEST_WAIT_UNTIL (g_list_model_get_n_items (history) >= n, 10);
   g_assert_cmpuint (g_list_model_get_n_items (history), >=, n);
 }
 
@@ -179,7 +156,7 @@ fixture_setup (Fixture       *fixture,
   gtk_window_set_default_size (GTK_WINDOW (fixture->window), fixture->width,
                                fixture->width < 600 ? 760 : 800);
   gtk_window_present (GTK_WINDOW (fixture->window));
-  wait_frames (200);
+  imtehan_test_run_for (200);
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (fixture->window), "urdu-ui"));
   /* As narrow as asked: nothing asks for more. */
   g_assert_cmpint (gdk_surface_get_width (gtk_native_get_surface (GTK_NATIVE (fixture->window))),
@@ -190,7 +167,6 @@ static void
 fixture_teardown (Fixture       *fixture,
                   gconstpointer  data)
 {
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
   GHashTableIter iter;
   gpointer key, value;
 
@@ -213,11 +189,7 @@ fixture_teardown (Fixture       *fixture,
   /* A save in flight holds the window (test-window.c). */
   g_object_add_weak_pointer (G_OBJECT (fixture->window), (gpointer *)&fixture->window);
   gtk_window_destroy (GTK_WINDOW (fixture->window));
-  while (fixture->window != NULL && g_get_monotonic_time () < deadline)
-    {
-      spin ();
-      g_usleep (1000);
-    }
+  IMTEHAN_TEST_WAIT_UNTIL (fixture->window == NULL, 10);
   g_assert_null (fixture->window);
 }
 
@@ -545,7 +517,7 @@ check_page (Fixture    *fixture,
 {
   g_autoptr(GPtrArray) labels = NULL;
 
-  wait_frames (100);
+  imtehan_test_run_for (100);
   labels = shown_labels (fixture);
   g_assert_cmpuint (labels->len, >, 3);
   for (guint i = 0; i < labels->len; i++)
@@ -586,7 +558,7 @@ check_page_with_tall_marks (Fixture    *fixture,
   g_autoptr(GPtrArray) saved = g_ptr_array_new_with_free_func (saved_label_free);
   int width;
 
-  wait_frames (100);
+  imtehan_test_run_for (100);
   width = gtk_widget_get_width (GTK_WIDGET (fixture->window));
   labels = shown_labels (fixture);
   for (guint i = 0; i < labels->len; i++)
@@ -629,7 +601,7 @@ check_page_with_tall_marks (Fixture    *fixture,
           else
             gtk_label_set_text (label, text);
         }
-      wait_frames (80);
+      imtehan_test_run_for (80);
       /* Still the width measured. */
       g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (fixture->window)), ==, width);
       for (guint i = 0; i < labels->len; i++)
@@ -638,7 +610,7 @@ check_page_with_tall_marks (Fixture    *fixture,
         save_shots (fixture, name);
     }
   g_clear_pointer (&saved, g_ptr_array_unref);
-  wait_frames (50);
+  imtehan_test_run_for (50);
 }
 
 typedef void (*PageCheck) (Fixture *fixture, const char *page);
@@ -663,7 +635,7 @@ walk_pages (Fixture   *fixture,
                                                                 IMTEHAN_TYPE_WINDOW,
                                                                 "menu_button"));
   gtk_menu_button_popup (menu_button);
-  wait_frames (100);
+  imtehan_test_run_for (100);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (gtk_menu_button_get_popover (menu_button))));
   check (fixture, "menu");
   if (shots_dir != NULL)
@@ -767,7 +739,7 @@ test_question_spacing (Fixture       *fixture,
 
   activate (fixture, "win.start", NULL);
   wait_for_page (fixture, "question");
-  wait_frames (100);
+  imtehan_test_run_for (100);
   question = find_question_label (imtehan_window_get_page (fixture->window));
   g_assert_nonnull (question);
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (question), "urdu"));
