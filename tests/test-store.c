@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
+#include <errno.h>
 #include <fcntl.h>
 #include <glib/gstdio.h>
 #include <signal.h>
@@ -990,6 +991,43 @@ test_new_default (void)
   g_assert_true (g_str_has_prefix (path, g_get_tmp_dir ()));
 }
 
+typedef struct
+{
+  GAsyncResult *result;
+} AsyncState;
+
+static void
+async_cb (GObject      *object,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  AsyncState *state = user_data;
+
+  g_assert_null (state->result);
+  state->result = g_object_ref (result);
+}
+
+static GAsyncResult *
+wait_for_result (AsyncState *state)
+{
+  while (state->result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  return state->result;
+}
+
+/* Returns when every job queued on @store's worker before it has run: the worker runs them
+ * one at a time, in order. */
+static void
+wait_for_worker (ImtehanStore *store)
+{
+  AsyncState state = { NULL };
+
+  imtehan_store_lock_async (store, "worker-barrier", NULL, async_cb, &state);
+  g_assert_true (imtehan_store_lock_finish (store, wait_for_result (&state), NULL));
+  g_clear_object (&state.result);
+  imtehan_store_unlock (store, "worker-barrier");
+}
+
 /* Two stores on one folder stand for two processes (flock() conflicts between open file
  * descriptions, even in one process); a child killed with SIGKILL stands for a crash. */
 static void
@@ -1019,7 +1057,9 @@ test_lock (Fixture       *fixture,
   g_assert_no_error (error);
   g_assert_true (g_file_test (lock, G_FILE_TEST_EXISTS));
 
+  /* Let go on the store's worker, in turn. */
   imtehan_store_unlock (fixture->store, "A-1");
+  wait_for_worker (fixture->store);
   g_assert_false (g_file_test (lock, G_FILE_TEST_EXISTS));
   g_assert_false (imtehan_store_is_locked_elsewhere (other, "A-1"));
   g_assert_true (imtehan_store_lock (other, "A-1", &error));
@@ -1625,32 +1665,9 @@ test_list_locked_elsewhere (Fixture       *fixture,
 
   /* A snapshot: the next listing sees it let go. */
   imtehan_store_unlock (other, imtehan_attempt_get_id (theirs));
+  wait_for_worker (other);
   summaries = list (fixture, NULL);
   g_assert_false (imtehan_attempt_summary_get_locked_elsewhere (find_summary (summaries, theirs)));
-}
-
-typedef struct
-{
-  GAsyncResult *result;
-} AsyncState;
-
-static void
-async_cb (GObject      *object,
-          GAsyncResult *result,
-          gpointer      user_data)
-{
-  AsyncState *state = user_data;
-
-  g_assert_null (state->result);
-  state->result = g_object_ref (result);
-}
-
-static GAsyncResult *
-wait_for_result (AsyncState *state)
-{
-  while (state->result == NULL)
-    g_main_context_iteration (NULL, TRUE);
-  return state->result;
 }
 
 static void
@@ -1676,13 +1693,15 @@ test_lock_async (Fixture       *fixture,
   g_clear_error (&error);
   g_clear_object (&state.result);
 
-  /* Released at once, before or after the worker took it: not held either way. */
+  /* Released at once, before or after the worker took it: not held either way, once the
+   * worker has had its turn. */
   imtehan_store_unlock (fixture->store, "A-1");
   imtehan_store_lock_async (fixture->store, "B-2", NULL, async_cb, &state);
   imtehan_store_unlock (fixture->store, "B-2");
   g_assert_true (imtehan_store_lock_finish (fixture->store, wait_for_result (&state), &error));
   g_assert_no_error (error);
   g_clear_object (&state.result);
+  wait_for_worker (fixture->store);
   g_assert_false (imtehan_store_is_locked_elsewhere (other, "B-2"));
   g_assert_false (imtehan_store_is_locked_elsewhere (other, "A-1"));
 }
@@ -1725,6 +1744,7 @@ test_claim (Fixture       *fixture,
   g_assert_false (imtehan_store_is_locked_elsewhere (fixture->store, id));
   g_clear_object (&claimed);
   imtehan_store_unlock (fixture->store, id);
+  wait_for_worker (fixture->store);
   g_assert_false (imtehan_store_is_locked_elsewhere (other, id));
 
   /* Finished: loaded, and never written again, so not locked. */
@@ -1796,6 +1816,66 @@ test_claim_releases_lock (Fixture       *fixture,
   g_assert_false (imtehan_store_is_locked_elsewhere (other, imtehan_attempt_get_id (dropped)));
 }
 
+/* A lock file is deleted on the store's worker, in turn after the jobs queued before, never on
+ * the caller's thread: on a lab share that can take seconds. Here the worker is held up by
+ * a claim that reads its attempt from a FIFO until the test writes it. */
+static void
+test_unlock_on_worker (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  g_autoptr(ImtehanStore) other = imtehan_store_new (fixture->directory);
+  g_autoptr(ImtehanAttempt) finished = save_attempt (fixture, 1, "Amna", 8, TRUE);
+  g_autoptr(ImtehanAttempt) claimed = NULL;
+  g_autoptr(GPtrArray) summaries = list (fixture, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = attempt_path (fixture, finished);
+  g_autofree char *contents = read_file (path);
+  g_autofree char *lock = g_build_filename (fixture->path, "A-1.lock", NULL);
+  AsyncState state = { NULL };
+  gint64 deadline;
+  int fifo;
+
+  g_assert_true (imtehan_store_lock (fixture->store, "A-1", &error));
+  g_assert_no_error (error);
+  g_assert_true (imtehan_store_lock (fixture->store, "B-2", &error));
+  g_assert_no_error (error);
+
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  g_assert_cmpint (mkfifo (path, 0600), ==, 0);
+  imtehan_store_claim_async (fixture->store, find_summary (summaries, finished), fixture->quiz,
+                             NULL, async_cb, &state);
+  /* This open succeeds once the worker has opened the FIFO to read; it then waits for data. */
+  deadline = g_get_monotonic_time () + 10 * G_TIME_SPAN_SECOND;
+  while ((fifo = open (path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)) < 0 && errno == ENXIO &&
+         g_get_monotonic_time () < deadline)
+    g_usleep (1000);
+  g_assert_cmpint (fifo, >=, 0);
+
+  imtehan_store_unlock (fixture->store, "A-1");
+  g_assert_true (g_file_test (lock, G_FILE_TEST_EXISTS));
+  g_assert_true (imtehan_store_is_locked_elsewhere (other, "A-1"));
+  /* Meanwhile it is nobody's for this store, so not "elsewhere" either. */
+  g_assert_false (imtehan_store_is_locked_elsewhere (fixture->store, "A-1"));
+  /* Released and taken again before the worker's turn: still held. */
+  imtehan_store_unlock (fixture->store, "B-2");
+  g_assert_true (imtehan_store_lock (fixture->store, "B-2", &error));
+  g_assert_no_error (error);
+
+  g_assert_cmpint (write (fifo, contents, strlen (contents)), ==, strlen (contents));
+  close (fifo);
+  claimed = imtehan_store_claim_finish (fixture->store, wait_for_result (&state), &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (claimed);
+  g_clear_object (&state.result);
+
+  wait_for_worker (fixture->store);
+  g_assert_false (g_file_test (lock, G_FILE_TEST_EXISTS));
+  g_assert_false (imtehan_store_is_locked_elsewhere (other, "A-1"));
+  g_assert_true (imtehan_store_lock (other, "A-1", &error));
+  g_assert_no_error (error);
+  g_assert_true (imtehan_store_is_locked_elsewhere (other, "B-2"));
+}
+
 /* Every test without a cache, then with one ("/store/cached/..."): the cache changes no
  * listing, no file set aside, no lock. */
 static void
@@ -1839,6 +1919,7 @@ main (int   argc,
   add_test ("/store/list/locked-elsewhere", test_list_locked_elsewhere);
   add_test ("/store/claim/lock-and-load", test_claim);
   add_test ("/store/claim/releases-lock", test_claim_releases_lock);
+  add_test ("/store/lock/unlock-on-worker", test_unlock_on_worker);
   g_test_add_func ("/store/new-default", test_new_default);
   g_test_add ("/store/cache/second-listing", Fixture, "cached", fixture_set_up,
               test_cache_second_listing, fixture_tear_down);

@@ -1,15 +1,77 @@
-/* imtehan-store-private.h: what the tests see of the store's summary cache
+/* imtehan-store-private.h: what the store's files share, and what the tests see
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #pragma once
 
+#include <sys/stat.h>
+
 #include "imtehan-store.h"
 
 G_BEGIN_DECLS
 
-GFile *imtehan_store_get_cache_file   (ImtehanStore *self);
-guint  imtehan_store_get_n_files_read (ImtehanStore *self);
+typedef struct _ImtehanStoreCache ImtehanStoreCache;
+
+struct _ImtehanStore
+{
+  GObject            parent_instance;
+
+  GFile             *directory;
+  GFile             *cache_directory;  /* NULL: no summary cache */
+  ImtehanStoreCache *cache;            /* NULL: none */
+  /* One worker thread: writes, listings, locks, releases and claims, in the order asked. */
+  GThreadPool       *writer;
+
+  /* imtehan-store-locks.c. locks_mutex guards @locks and is never held during file I/O;
+   * lock_io_mutex keeps this store's flock()s on lock files one at a time. */
+  GMutex             locks_mutex;
+  GMutex             lock_io_mutex;
+  GHashTable        *locks;            /* attempt id → Lock */
+
+  guint              n_files_read;     /* atomic; attempt files read and parsed by listings */
+  /* The worker's only: a listing made before anyone asked (imtehan_store_prefetch_list()),
+   * which answers the next imtehan_store_list_async() unless the worker wrote since. */
+  struct _ListResult *prefetched;
+};
+
+/* imtehan-store-locks.c */
+void                   imtehan_store_locks_init        (ImtehanStore          *self);
+void                   imtehan_store_locks_finalize    (ImtehanStore          *self);
+void                   imtehan_store_lock_thread       (GTask                 *task_owned);
+void                   imtehan_store_release_thread    (GTask                 *task_owned);
+void                   imtehan_store_release_lock      (ImtehanStore          *self,
+                                                        const char            *attempt_id);
+gboolean               imtehan_store_take_lock         (ImtehanStore          *self,
+                                                        const char            *attempt_id,
+                                                        gboolean              *taken,
+                                                        GError               **error);
+gboolean               imtehan_store_is_lock_name      (const char            *name);
+void                   imtehan_store_remove_stale_lock (ImtehanStore          *self,
+                                                        const char            *name);
+
+/* imtehan-store-cache.c; a listing calls begin, lookup and add, then end, then save. */
+ImtehanStoreCache     *imtehan_store_cache_new         (GFile                 *directory,
+                                                        GFile                 *cache_directory);
+void                   imtehan_store_cache_free        (ImtehanStoreCache     *cache);
+const char            *imtehan_store_cache_get_path    (ImtehanStoreCache     *cache);
+guint                  imtehan_store_cache_begin       (ImtehanStoreCache     *cache);
+ImtehanAttemptSummary *imtehan_store_cache_lookup      (ImtehanStoreCache     *cache,
+                                                        guint                  listing,
+                                                        const char            *name,
+                                                        const struct stat     *st);
+void                   imtehan_store_cache_add         (ImtehanStoreCache     *cache,
+                                                        guint                  listing,
+                                                        const char            *name,
+                                                        const struct stat     *st,
+                                                        ImtehanAttemptSummary *summary);
+void                   imtehan_store_cache_end         (ImtehanStoreCache     *cache,
+                                                        guint                  listing,
+                                                        gboolean               complete);
+void                   imtehan_store_cache_save        (ImtehanStoreCache     *cache);
+
+/* For the tests */
+GFile                 *imtehan_store_get_cache_file    (ImtehanStore          *self);
+guint                  imtehan_store_get_n_files_read  (ImtehanStore          *self);
 
 G_END_DECLS

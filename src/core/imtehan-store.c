@@ -1,4 +1,4 @@
-/* imtehan-store.c
+/* imtehan-store.c: the folder of attempt files, and the worker that does its I/O
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -16,243 +16,24 @@
 #include <fcntl.h>
 #include <glib/gstdio.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "imtehan-intl-private.h"
 
 #include "imtehan-attempt.h"
-#include "imtehan-attempt-private.h"
+#include "imtehan-attempt-summary-private.h"
 #include "imtehan-keyfile-private.h"
 #include "imtehan-quiz.h"
 #include "imtehan-store.h"
 #include "imtehan-store-private.h"
 
-#define ATTEMPT_GROUP "Attempt"
 #define SUFFIX ".ini"
 #define CORRUPT_SUFFIX ".corrupt"
-#define LOCK_SUFFIX ".lock"
-#define CACHE_SUFFIX ".summaries"
-/* Bumped whenever CACHE_TYPE or the meaning of a field changes: an old cache is then
- * ignored and written again. The version comes first in the file, so a cache written on a
- * machine of the other byte order (a home folder shared over NFS) reads as a wrong version. */
-#define CACHE_VERSION 1
-/* Version, attempts folder; the strings of all entries, each ended by a NUL, CACHE_N_STRINGS
- * per entry: file name (not necessarily UTF-8 on a shared folder), id, quiz, language,
- * learner, started (ISO 8601); then one array per number, one element per entry: size,
- * mtime, mtime usec, inode, score, total, answered. Arrays of fixed size are read in place,
- * with no GVariant per field: 9,000 entries load in about 12 ms, summaries made, where the
- * reading alone took 35 ms from an array of tuples and 20 ms from arrays of strings. */
-#define CACHE_TYPE "(uayayatatauatauauau)"
-#define CACHE_N_STRINGS 6
 /* GLib's temporary files are "<name>.XXXXXX"; one this old is left over from a crash. */
 #define STALE_TEMP_AGE_SECONDS (10 * 60)
 
-struct _ImtehanAttemptSummary
-{
-  GObject    parent_instance;
-
-  GFile     *file;       /* atomic; made on demand from directory and name */
-  GFile     *directory;
-  char      *name;
-  char      *id;
-  char      *quiz_id;
-  char      *language;
-  char      *learner;
-  GDateTime *started;
-  guint      score;
-  guint      total;
-  guint      n_answered;
-  guint      finished : 1;
-  guint      locked_elsewhere : 1;
-};
-
-G_DEFINE_FINAL_TYPE (ImtehanAttemptSummary, imtehan_attempt_summary, G_TYPE_OBJECT)
-
-static void
-imtehan_attempt_summary_finalize (GObject *object)
-{
-  ImtehanAttemptSummary *self = (ImtehanAttemptSummary *)object;
-
-  g_clear_object (&self->file);
-  g_clear_object (&self->directory);
-  g_clear_pointer (&self->name, g_free);
-  g_clear_pointer (&self->id, g_free);
-  g_clear_pointer (&self->quiz_id, g_free);
-  g_clear_pointer (&self->language, g_free);
-  g_clear_pointer (&self->learner, g_free);
-  g_clear_pointer (&self->started, g_date_time_unref);
-
-  G_OBJECT_CLASS (imtehan_attempt_summary_parent_class)->finalize (object);
-}
-
-static void
-imtehan_attempt_summary_class_init (ImtehanAttemptSummaryClass *klass)
-{
-  G_OBJECT_CLASS (klass)->finalize = imtehan_attempt_summary_finalize;
-}
-
-static void
-imtehan_attempt_summary_init (ImtehanAttemptSummary *self)
-{
-}
-
-/* Made when first asked for: a GFile for each of 9,000 cached summaries cost 10 ms of every
- * first listing, and the history asks for few. The store's worker and the caller's thread
- * may both ask. */
-GFile *
-imtehan_attempt_summary_get_file (ImtehanAttemptSummary *self)
-{
-  GFile *file;
-
-  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), NULL);
-
-  if ((file = g_atomic_pointer_get (&self->file)) != NULL)
-    return file;
-  file = g_file_get_child (self->directory, self->name);
-  if (!g_atomic_pointer_compare_and_exchange (&self->file, NULL, file))
-    g_object_unref (file);
-  return g_atomic_pointer_get (&self->file);
-}
-
-const char *
-imtehan_attempt_summary_get_id (ImtehanAttemptSummary *self)
-{
-  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), NULL);
-  return self->id;
-}
-
-const char *
-imtehan_attempt_summary_get_quiz_id (ImtehanAttemptSummary *self)
-{
-  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), NULL);
-  return self->quiz_id;
-}
-
-const char *
-imtehan_attempt_summary_get_language (ImtehanAttemptSummary *self)
-{
-  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), NULL);
-  return self->language;
-}
-
-const char *
-imtehan_attempt_summary_get_learner (ImtehanAttemptSummary *self)
-{
-  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), NULL);
-  return self->learner;
-}
-
-GDateTime *
-imtehan_attempt_summary_get_started (ImtehanAttemptSummary *self)
-{
-  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), NULL);
-  return self->started;
-}
-
-gboolean
-imtehan_attempt_summary_get_finished (ImtehanAttemptSummary *self)
-{
-  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), FALSE);
-  return self->finished;
-}
-
-guint
-imtehan_attempt_summary_get_score (ImtehanAttemptSummary *self)
-{
-  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), 0);
-  return self->score;
-}
-
-guint
-imtehan_attempt_summary_get_total (ImtehanAttemptSummary *self)
-{
-  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), 0);
-  return self->total;
-}
-
-guint
-imtehan_attempt_summary_get_n_answered (ImtehanAttemptSummary *self)
-{
-  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), 0);
-  return self->n_answered;
-}
-
-/**
- * imtehan_attempt_summary_get_locked_elsewhere:
- *
- * Whether another process (another instance, another lab PC) held the lock of this
- * unfinished attempt when the folder was listed. It is a snapshot: list again to see it
- * change; imtehan_store_claim_async() checks again, for real.
- */
-gboolean
-imtehan_attempt_summary_get_locked_elsewhere (ImtehanAttemptSummary *self)
-{
-  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), FALSE);
-  return self->locked_elsewhere;
-}
-
-/* Only the [Attempt] group: listing thousands of attempts must not load every quiz. */
-static ImtehanAttemptSummary *
-summary_new_from_bytes (GFile       *file,
-                        GBytes      *bytes,
-                        const char  *name,
-                        GError     **error)
-{
-  g_autoptr(ImtehanKeyFileReader) reader = NULL;
-  g_autoptr(ImtehanAttemptSummary) self = NULL;
-  g_autofree char *started = NULL;
-  gint64 score = 0, total = 0, answered = 0;
-  gboolean finished = FALSE;
-
-  if (!(reader = imtehan_key_file_reader_new (bytes, name, IMTEHAN_ATTEMPT_MAX_SIZE, error)))
-    return NULL;
-  if (!imtehan_attempt_check_version (reader, error))
-    return NULL;
-
-  self = g_object_new (IMTEHAN_TYPE_ATTEMPT_SUMMARY, NULL);
-  self->file = g_object_ref (file);
-  if (!(self->id = imtehan_key_file_reader_get_string (reader, ATTEMPT_GROUP, "Id", TRUE, error)) ||
-      !(self->quiz_id = imtehan_key_file_reader_get_string (reader, ATTEMPT_GROUP, "Quiz", TRUE,
-                                                            error)) ||
-      !(started = imtehan_key_file_reader_get_string (reader, ATTEMPT_GROUP, "Started", TRUE,
-                                                      error)) ||
-      !imtehan_key_file_reader_get_boolean (reader, ATTEMPT_GROUP, "Finished", &finished, error) ||
-      !imtehan_key_file_reader_get_int (reader, ATTEMPT_GROUP, "Total", TRUE, 1, G_MAXINT,
-                                        &total, error) ||
-      !imtehan_key_file_reader_get_int (reader, ATTEMPT_GROUP, "Score", finished, 0, total,
-                                        &score, error) ||
-      !imtehan_key_file_reader_get_int (reader, ATTEMPT_GROUP, "Answered", FALSE, 0, total,
-                                        &answered, error))
-    return NULL;
-
-  if (!(self->started = g_date_time_new_from_iso8601 (g_strstrip (started), NULL)))
-    {
-      g_autofree char *msg = g_strdup_printf (_("“%s” is not an ISO 8601 time"), started);
-      imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, ATTEMPT_GROUP,
-                                     "Started", msg);
-      return NULL;
-    }
-
-  /* A bad escape gives NULL: the file is damaged, as imtehan_attempt_new_from_bytes() says. */
-  if (!(self->language = imtehan_key_file_reader_get_string (reader, ATTEMPT_GROUP, "Language",
-                                                             FALSE, error)) ||
-      !(self->learner = imtehan_key_file_reader_get_string (reader, ATTEMPT_GROUP, "Learner",
-                                                            FALSE, error)))
-    return NULL;
-  g_strstrip (self->id);
-  g_strstrip (self->quiz_id);
-  g_strstrip (self->language);
-  self->finished = finished;
-  self->score = score;
-  self->total = total;
-  self->n_answered = answered;
-
-  return g_steal_pointer (&self);
-}
-
-typedef struct
+typedef struct _ListResult
 {
   GPtrArray *summaries;
   GPtrArray *problems;
@@ -266,34 +47,6 @@ list_result_free (ListResult *result)
   g_clear_pointer (&result->problems, g_ptr_array_unref);
   g_free (result);
 }
-
-struct _ImtehanStore
-{
-  GObject      parent_instance;
-
-  GFile       *directory;
-  GFile       *cache_directory;  /* NULL: no summary cache */
-  char        *cache_path;       /* this folder's cache file in it, or NULL */
-  GThreadPool *writer;
-
-  /* Taken by the worker (lock_thread(), claim_thread(), listings) and by the caller's
-   * thread (imtehan_store_unlock() from the main loop, imtehan_store_lock()). */
-  GMutex       locks_mutex;
-  GHashTable  *locks;   /* attempt id → fd holding flock() on "<id>.lock", or LOCK_PENDING */
-
-  GMutex       cache_mutex;
-  GHashTable  *cache;        /* file name → CacheEntry, as of the last listing; NULL before */
-  gboolean     cache_dirty;  /* the cache file is not what @cache says: write it */
-  guint        n_listings;
-  guint        n_files_read; /* atomic; attempt files read and parsed by listings */
-
-  /* The worker's only: a listing made before anyone asked (imtehan_store_prefetch_list()),
-   * which answers the next imtehan_store_list_async() unless the worker wrote since. */
-  ListResult  *prefetched;
-};
-
-/* Asked for by imtehan_store_lock_async(), not taken yet by the worker. */
-#define LOCK_PENDING (-1)
 
 G_DEFINE_FINAL_TYPE (ImtehanStore, imtehan_store, G_TYPE_OBJECT)
 
@@ -368,7 +121,8 @@ write_file (GFile       *directory,
     {
       int saved_errno = errno;
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                   _("Could not create the folder “%s”: %s"), dir_path, g_strerror (saved_errno));
+                   _("Could not create the folder “%s”: %s"), dir_path,
+                   g_strerror (saved_errno));
       return FALSE;
     }
 
@@ -417,13 +171,12 @@ static GPrivate in_writer = G_PRIVATE_INIT (NULL);
 
 static void list_thread     (GTask *task_owned);
 static void prefetch_thread (GTask *task_owned);
-static void lock_thread     (GTask *task_owned);
-static void claim_thread (GTask *task_owned);
+static void claim_thread    (GTask *task_owned);
 
-/* Listings, locks and claims run on the same queue as the writes, after them: a listing
- * asked for after a save (Submit, then Back to Start) always sees that save, a claim loads
- * what the last save wrote, and a new attempt's lock is taken before its first save. Each
- * job takes the task's reference. */
+/* Listings, locks, releases and claims run on the same queue as the writes, after them: a
+ * listing asked for after a save (Submit, then Back to Start) always sees that save, a claim
+ * loads what the last save wrote, a new attempt's lock is taken before its first save, and
+ * a lock is let go after the saves asked for before. Each job takes the task's reference. */
 static void
 writer_func (gpointer data,
              gpointer user_data)
@@ -433,8 +186,8 @@ writer_func (gpointer data,
   ImtehanStore *self = g_task_get_source_object (task);
 
   g_private_set (&in_writer, GINT_TO_POINTER (TRUE));
-  /* A write, a lock or a claim changes what a listing would find (the folder's time says
-   * so too, but on FAT only to the 2 s). The listing then lists again. */
+  /* A write, a lock, a release or a claim changes what a listing would find (the folder's
+   * time says so too, but on FAT only to the 2 s). The listing then lists again. */
   if (tag != imtehan_store_list_async && tag != imtehan_store_prefetch_list &&
       self->prefetched != NULL)
     self->prefetched->folder_mtime = G_MININT64;
@@ -443,7 +196,9 @@ writer_func (gpointer data,
   else if (tag == imtehan_store_prefetch_list)
     prefetch_thread (task);
   else if (tag == imtehan_store_lock_async)
-    lock_thread (task);
+    imtehan_store_lock_thread (task);
+  else if (tag == imtehan_store_unlock)
+    imtehan_store_release_thread (task);
   else if (tag == imtehan_store_claim_async)
     claim_thread (task);
   else
@@ -473,22 +228,8 @@ imtehan_store_finalize (GObject *object)
   ImtehanStore *self = (ImtehanStore *)object;
 
   g_clear_pointer (&self->prefetched, list_result_free);
-
-  if (self->locks != NULL)
-    {
-      g_autoptr(GList) ids = g_hash_table_get_keys (self->locks);
-
-      for (GList *l = ids; l != NULL; l = l->next)
-        {
-          g_autofree char *id = g_strdup (l->data);
-          imtehan_store_unlock (self, id);
-        }
-      g_clear_pointer (&self->locks, g_hash_table_unref);
-    }
-  g_mutex_clear (&self->locks_mutex);
-  g_clear_pointer (&self->cache, g_hash_table_unref);
-  g_mutex_clear (&self->cache_mutex);
-  g_clear_pointer (&self->cache_path, g_free);
+  imtehan_store_locks_finalize (self);
+  g_clear_pointer (&self->cache, imtehan_store_cache_free);
   g_clear_object (&self->cache_directory);
   g_clear_object (&self->directory);
 
@@ -537,25 +278,15 @@ imtehan_store_set_property (GObject      *object,
     }
 }
 
-/* One cache file per attempts folder, named by a hash of its path: the app's folder, a
- * teacher's other folder and the tests' temporary folders never share one. */
 static void
 imtehan_store_constructed (GObject *object)
 {
   ImtehanStore *self = (ImtehanStore *)object;
-  g_autofree char *dir = NULL;
 
   G_OBJECT_CLASS (imtehan_store_parent_class)->constructed (object);
 
-  if (self->cache_directory != NULL && (dir = g_file_get_path (self->directory)) != NULL)
-    {
-      g_autofree char *cache_dir = g_file_get_path (self->cache_directory);
-      g_autofree char *hash = g_compute_checksum_for_string (G_CHECKSUM_SHA256, dir, -1);
-      g_autofree char *name = g_strconcat (hash, CACHE_SUFFIX, NULL);
-
-      if (cache_dir != NULL)
-        self->cache_path = g_build_filename (cache_dir, name, NULL);
-    }
+  if (self->cache_directory != NULL)
+    self->cache = imtehan_store_cache_new (self->directory, self->cache_directory);
 }
 
 static void
@@ -590,9 +321,7 @@ static void
 imtehan_store_init (ImtehanStore *self)
 {
   self->writer = g_thread_pool_new (writer_func, NULL, 1, FALSE, NULL);
-  g_mutex_init (&self->locks_mutex);
-  self->locks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_mutex_init (&self->cache_mutex);
+  imtehan_store_locks_init (self);
 }
 
 ImtehanStore *
@@ -694,9 +423,9 @@ imtehan_store_save_finish (ImtehanStore  *self,
 }
 
 /* Exactly what g_file_set_contents_full() names its temporary file: "<name>.ini." and six
- * characters of GLib's mkstemp alphabet. Measured on GLib 2.74: only A-Z and 0-9 (it suits
- * case-insensitive file systems), never lower case, so a teacher's "x.ini.backup" or
- * "x.ini.old123" is never taken for one. */
+ * characters of GLib's mkstemp alphabet, which (GLib 2.74) is A-Z and 0-9 only, to suit
+ * case-insensitive file systems: a teacher's "x.ini.backup" or "x.ini.old123" is never taken
+ * for one. */
 static gboolean
 is_temp_name (const char *name)
 {
@@ -763,611 +492,31 @@ set_aside (GFile   *file,
   return FALSE;
 }
 
-static char *
-lock_path (ImtehanStore *self,
-           const char   *attempt_id)
-{
-  g_autofree char *dir = g_file_get_path (self->directory);
-  g_autofree char *name = g_strconcat (attempt_id, LOCK_SUFFIX, NULL);
-
-  return g_build_filename (dir, name, NULL);
-}
-
-/* A lock file whose lock nobody holds was left by a process that died: flock() locks go
- * with the process, the file stays. Our own locks are held through another open file
- * description, so they count as held here too. */
-static void
-remove_stale_lock (const char *path)
-{
-  int fd = g_open (path, O_RDWR | O_CLOEXEC, 0);
-
-  if (fd < 0)
-    return;
-  if (flock (fd, LOCK_EX | LOCK_NB) == 0)
-    g_unlink (path);
-  close (fd);
-}
-
-/* Takes the lock of @attempt_id and records it; a pending request for it is dropped if that
- * fails. Called with locks_mutex held: the I/O is an open() and a non-blocking flock(). */
+/* Reads the folder into @summaries and @errors, with readdir() and fstatat(): cheaper than a
+ * GFileEnumerator, which is most of a listing once the summary cache spares the reading.
+ * Returns whether an existing folder was read to its end; %FALSE with @error set on
+ * failure, or without when the folder does not exist. */
 static gboolean
-take_lock (ImtehanStore  *self,
-           const char    *attempt_id,
-           GError       **error)
-{
-  g_autofree char *dir = NULL;
-  g_autofree char *path = NULL;
-  int fd;
-
-  dir = g_file_get_path (self->directory);
-  if (g_mkdir_with_parents (dir, 0700) != 0)
-    {
-      int saved_errno = errno;
-      g_hash_table_remove (self->locks, attempt_id);
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                   _("Could not create the folder “%s”: %s"), dir, g_strerror (saved_errno));
-      return FALSE;
-    }
-
-  path = lock_path (self, attempt_id);
-  if ((fd = g_open (path, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) < 0)
-    {
-      int saved_errno = errno;
-      g_hash_table_remove (self->locks, attempt_id);
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                   "%s: %s", path, g_strerror (saved_errno));
-      return FALSE;
-    }
-  if (flock (fd, LOCK_EX | LOCK_NB) != 0)
-    {
-      int saved_errno = errno;
-
-      close (fd);
-      g_hash_table_remove (self->locks, attempt_id);
-      if (saved_errno == EWOULDBLOCK)
-        g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_BUSY,
-                             _("This attempt is open in another window"));
-      else
-        g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                     "%s: %s", path, g_strerror (saved_errno));
-      return FALSE;
-    }
-
-  g_hash_table_replace (self->locks, g_strdup (attempt_id), GINT_TO_POINTER (fd));
-  return TRUE;
-}
-
-/* Whether this store holds the lock; a pending one is not held yet. locks_mutex held. */
-static gboolean
-holds_lock (ImtehanStore *self,
-            const char   *attempt_id)
-{
-  gpointer fd;
-
-  return g_hash_table_lookup_extended (self->locks, attempt_id, NULL, &fd) &&
-         GPOINTER_TO_INT (fd) != LOCK_PENDING;
-}
-
-/**
- * imtehan_store_lock:
- *
- * Marks the attempt as open in this process, with an flock() on "<id>.lock" in the folder.
- * Another instance (there is one per D-Bus session, but none is unique without a session
- * bus) or another PC on a shared folder then sees it as busy and does not resume it, so no
- * attempt file is ever written by two processes at once. The lock goes when the process
- * does, even after SIGKILL. On network file systems flock() may only be local.
- *
- * This does file I/O: from the main loop, use imtehan_store_lock_async().
- *
- * Returns: %FALSE with %G_IO_ERROR_BUSY if another process holds it
- */
-gboolean
-imtehan_store_lock (ImtehanStore  *self,
-                    const char    *attempt_id,
-                    GError       **error)
-{
-  g_autoptr(GMutexLocker) locker = NULL;
-
-  g_return_val_if_fail (IMTEHAN_IS_STORE (self), FALSE);
-  g_return_val_if_fail (attempt_id != NULL, FALSE);
-
-  locker = g_mutex_locker_new (&self->locks_mutex);
-  if (holds_lock (self, attempt_id))
-    return TRUE;
-  return take_lock (self, attempt_id, error);
-}
-
-static void
-lock_thread (GTask *task_owned)
-{
-  g_autoptr(GTask) task = task_owned;
-  ImtehanStore *self = g_task_get_source_object (task);
-  const char *attempt_id = g_task_get_task_data (task);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&self->locks_mutex);
-
-  /* Released before its turn came (imtehan_store_unlock() drops a pending lock), or taken
-   * meanwhile by a claim: nothing to do. */
-  if (!g_hash_table_contains (self->locks, attempt_id) || holds_lock (self, attempt_id))
-    {
-      g_task_return_boolean (task, TRUE);
-      return;
-    }
-  if (take_lock (self, attempt_id, &error))
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, g_steal_pointer (&error));
-}
-
-/**
- * imtehan_store_lock_async:
- *
- * imtehan_store_lock() on the store's worker, after the saves already queued and before
- * those queued later: lock a new attempt, then save it. Until the worker has taken it, the
- * lock counts as this store's (imtehan_store_is_locked_elsewhere() says %FALSE), and
- * imtehan_store_unlock() cancels it.
- */
-void
-imtehan_store_lock_async (ImtehanStore        *self,
-                          const char          *attempt_id,
-                          GCancellable        *cancellable,
-                          GAsyncReadyCallback  callback,
-                          gpointer             user_data)
-{
-  g_autoptr(GTask) task = NULL;
-
-  g_return_if_fail (IMTEHAN_IS_STORE (self));
-  g_return_if_fail (attempt_id != NULL);
-
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, imtehan_store_lock_async);
-  g_task_set_task_data (task, g_strdup (attempt_id), g_free);
-
-  g_mutex_lock (&self->locks_mutex);
-  if (!g_hash_table_contains (self->locks, attempt_id))
-    g_hash_table_insert (self->locks, g_strdup (attempt_id), GINT_TO_POINTER (LOCK_PENDING));
-  g_mutex_unlock (&self->locks_mutex);
-
-  g_thread_pool_push (self->writer, g_steal_pointer (&task), NULL);
-}
-
-gboolean
-imtehan_store_lock_finish (ImtehanStore  *self,
-                           GAsyncResult  *result,
-                           GError       **error)
-{
-  g_return_val_if_fail (IMTEHAN_IS_STORE (self), FALSE);
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-
-  return g_task_propagate_boolean (G_TASK (result), error);
-}
-
-void
-imtehan_store_unlock (ImtehanStore *self,
-                      const char   *attempt_id)
-{
-  g_autoptr(GMutexLocker) locker = NULL;
-  g_autofree char *path = NULL;
-  gpointer fd;
-
-  g_return_if_fail (IMTEHAN_IS_STORE (self));
-  g_return_if_fail (attempt_id != NULL);
-
-  locker = g_mutex_locker_new (&self->locks_mutex);
-  if (!g_hash_table_lookup_extended (self->locks, attempt_id, NULL, &fd))
-    return;
-  if (GPOINTER_TO_INT (fd) != LOCK_PENDING)
-    {
-      /* Unlinked while still locked, so nobody can take a lock on a file about to vanish. */
-      path = lock_path (self, attempt_id);
-      g_unlink (path);
-      close (GPOINTER_TO_INT (fd));
-    }
-  g_hash_table_remove (self->locks, attempt_id);
-}
-
-gboolean
-imtehan_store_is_locked_elsewhere (ImtehanStore *self,
-                                   const char   *attempt_id)
-{
-  g_autoptr(GMutexLocker) locker = NULL;
-  g_autofree char *path = NULL;
-  gboolean busy;
-  int fd;
-
-  g_return_val_if_fail (IMTEHAN_IS_STORE (self), FALSE);
-  g_return_val_if_fail (attempt_id != NULL, FALSE);
-
-  /* Held while testing: the test's own flock() would make a lock_thread() of this store,
-   * running at that moment, fail as if another process held it. */
-  locker = g_mutex_locker_new (&self->locks_mutex);
-  if (g_hash_table_contains (self->locks, attempt_id))
-    return FALSE;
-  path = lock_path (self, attempt_id);
-  if ((fd = g_open (path, O_RDWR | O_CLOEXEC, 0)) < 0)
-    return FALSE;
-  busy = flock (fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK;
-  close (fd);
-  return busy;
-}
-
-/* Ids start with the UTC start time, so they sort by time. */
-static int
-compare_newest_first (gconstpointer a,
-                      gconstpointer b)
-{
-  ImtehanAttemptSummary *sa = *(ImtehanAttemptSummary **)a;
-  ImtehanAttemptSummary *sb = *(ImtehanAttemptSummary **)b;
-
-  return g_strcmp0 (sb->id, sa->id);
-}
-
-/* The summary cache.
- *
- * Listing read and parsed every attempt file at every return to the start page: with
- * 10,000 attempts, about 300 ms of CPU before the history showed. A finished attempt's file
- * is never written again, so its summary is kept between listings, in memory and in one
- * file per attempts folder in the user's cache folder: not in the attempts folder, which may
- * be a lab share written by several PCs, each with its own idea of what it has read.
- *
- * A summary is reused only while the file's name, size, modification time (seconds and
- * microseconds) and inode are what the listing saw when it was read; the enumeration
- * reports all four, so a reused file is not even opened. Unfinished attempts are always
- * read: they are few, and they are rewritten in place (a new file renamed over the old one)
- * after every answer, possibly within the same second and at the same size (an answer b
- * changed to c), and FAT keeps modification times to 2 s; nothing in the stat data could be
- * trusted to change. Files that do not parse are never in the cache, so they are set aside
- * and reported at every listing exactly as without it.
- *
- * The cache is derived data: a cache file that cannot be read, is truncated, garbage, of
- * another version or of another folder is ignored as a whole and overwritten. "Never
- * overwrite, never delete" is a rule for results files, not for this. */
-
-typedef struct
-{
-  guint64 size;
-  guint64 mtime;
-  guint32 mtime_usec;
-  guint64 inode;
-} FileStamp;
-
-typedef struct
-{
-  FileStamp              stamp;
-  ImtehanAttemptSummary *summary;  /* finished */
-  guint                  listing;  /* the last listing that found it */
-} CacheEntry;
-
-static void
-cache_entry_free (CacheEntry *entry)
-{
-  g_clear_object (&entry->summary);
-  g_free (entry);
-}
-
-static CacheEntry *
-cache_entry_new (const FileStamp       *stamp,
-                 ImtehanAttemptSummary *summary,
-                 guint                  listing)
-{
-  CacheEntry *entry = g_new0 (CacheEntry, 1);
-
-  entry->stamp = *stamp;
-  entry->summary = g_object_ref (summary);
-  entry->listing = listing;
-  return entry;
-}
-
-static GHashTable *
-cache_new (void)
-{
-  return g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                (GDestroyNotify)cache_entry_free);
-}
-
-static void
-file_stamp_init (FileStamp         *stamp,
-                 const struct stat *st)
-{
-  stamp->size = st->st_size;
-  stamp->mtime = st->st_mtim.tv_sec;
-  stamp->mtime_usec = st->st_mtim.tv_nsec / 1000;
-  stamp->inode = st->st_ino;
-}
-
-static gboolean
-file_stamp_equal (const FileStamp *a,
-                  const FileStamp *b)
-{
-  return a->size == b->size && a->mtime == b->mtime && a->mtime_usec == b->mtime_usec &&
-         a->inode == b->inode;
-}
-
-/* The cache file's entries, or NULL if there is none or it is not usable; then @rejected
- * says whether a file was there, to be replaced. Runs with cache_mutex held. */
-static GHashTable *
-cache_load (ImtehanStore *self,
-            gboolean     *rejected)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GHashTable) cache = NULL;
-  g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(GVariant) variant = NULL;
-  g_autoptr(GVariant) strings_v = NULL, sizes_v = NULL, mtimes_v = NULL, usecs_v = NULL;
-  g_autoptr(GVariant) inodes_v = NULL, scores_v = NULL, totals_v = NULL, answered_v = NULL;
-  g_autofree char *contents = NULL;
-  g_autofree char *dir = g_file_get_path (self->directory);
-  const guint64 *sizes, *mtimes, *inodes;
-  const guint32 *usecs, *scores, *totals, *answered;
-  const char *cached_dir = NULL;
-  const char *strings, *next, *end;
-  gsize n, n_strings, lengths[7];
-  guint32 version = 0;
-  gsize length = 0;
-
-  *rejected = FALSE;
-  if (!g_file_get_contents (self->cache_path, &contents, &length, &error))
-    {
-      if (!g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
-        {
-          g_debug ("Ignoring the summary cache: %s", error->message);
-          *rejected = TRUE;
-        }
-      return NULL;
-    }
-
-  *rejected = TRUE;
-  bytes = g_bytes_new_take (g_steal_pointer (&contents), length);
-  variant = g_variant_ref_sink (g_variant_new_from_bytes (G_VARIANT_TYPE (CACHE_TYPE), bytes,
-                                                          FALSE));
-  /* Not g_variant_is_normal_form(): it visits every byte of the strings, 25 ms for 10,000
-   * entries, more than all the rest. GVariant reads untrusted data safely anyway (a damaged
-   * part reads as zeros or empty arrays), and everything read is checked below: version,
-   * folder, array lengths, every string's end and encoding, every number's range. */
-  g_variant_get (variant, "(u^&ay@ay@at@at@au@at@au@au@au)", &version, &cached_dir,
-                 &strings_v, &sizes_v, &mtimes_v, &usecs_v, &inodes_v, &scores_v, &totals_v,
-                 &answered_v);
-  if (version != CACHE_VERSION || g_strcmp0 (cached_dir, dir) != 0)
-    {
-      g_debug ("Ignoring the summary cache %s: version %u, of “%s”",
-               self->cache_path, version, cached_dir);
-      return NULL;
-    }
-
-  strings = g_variant_get_fixed_array (strings_v, &n_strings, 1);
-  sizes = g_variant_get_fixed_array (sizes_v, &lengths[0], sizeof (guint64));
-  mtimes = g_variant_get_fixed_array (mtimes_v, &lengths[1], sizeof (guint64));
-  usecs = g_variant_get_fixed_array (usecs_v, &lengths[2], sizeof (guint32));
-  inodes = g_variant_get_fixed_array (inodes_v, &lengths[3], sizeof (guint64));
-  scores = g_variant_get_fixed_array (scores_v, &lengths[4], sizeof (guint32));
-  totals = g_variant_get_fixed_array (totals_v, &lengths[5], sizeof (guint32));
-  answered = g_variant_get_fixed_array (answered_v, &lengths[6], sizeof (guint32));
-  n = lengths[0];
-  for (guint i = 1; i < G_N_ELEMENTS (lengths); i++)
-    if (lengths[i] != n)
-      {
-        g_debug ("Ignoring the summary cache %s: arrays of different lengths", self->cache_path);
-        return NULL;
-      }
-  /* Every string, the last one included, ends within the array. */
-  if (n_strings > 0 && strings[n_strings - 1] != '\0')
-    {
-      g_debug ("Ignoring the summary cache %s: an unfinished string", self->cache_path);
-      return NULL;
-    }
-
-  cache = cache_new ();
-  next = strings;
-  end = strings + n_strings;
-  for (gsize i = 0; i < n; i++)
-    {
-      g_autoptr(ImtehanAttemptSummary) summary = NULL;
-      g_autoptr(GDateTime) started = NULL;
-      const char *field[CACHE_N_STRINGS];
-      FileStamp stamp = { sizes[i], mtimes[i], usecs[i], inodes[i] };
-      gboolean valid = TRUE;
-
-      for (guint f = 0; f < CACHE_N_STRINGS; f++)
-        {
-          if (next >= end)
-            {
-              g_debug ("Ignoring the summary cache %s: too few strings", self->cache_path);
-              return NULL;
-            }
-          field[f] = next;
-          next += strlen (next) + 1;
-          /* The file name is in the file system's encoding; the rest is shown. */
-          valid = valid && (f == 0 || g_utf8_validate (field[f], next - 1 - field[f], NULL));
-        }
-
-      /* What summary_new_from_bytes() would have refused is not from this program. */
-      if (!valid || *field[0] == '\0' || strchr (field[0], G_DIR_SEPARATOR) != NULL ||
-          *field[1] == '\0' || *field[2] == '\0' || totals[i] == 0 || scores[i] > totals[i] ||
-          answered[i] > totals[i] || g_hash_table_contains (cache, field[0]) ||
-          !(started = g_date_time_new_from_iso8601 (field[5], NULL)))
-        {
-          g_debug ("Ignoring the summary cache %s: a wrong entry", self->cache_path);
-          return NULL;
-        }
-
-      summary = g_object_new (IMTEHAN_TYPE_ATTEMPT_SUMMARY, NULL);
-      summary->directory = g_object_ref (self->directory);
-      summary->name = g_strdup (field[0]);
-      summary->id = g_strdup (field[1]);
-      summary->quiz_id = g_strdup (field[2]);
-      summary->language = g_strdup (field[3]);
-      summary->learner = g_strdup (field[4]);
-      summary->started = g_steal_pointer (&started);
-      summary->finished = TRUE;
-      summary->score = scores[i];
-      summary->total = totals[i];
-      summary->n_answered = answered[i];
-      g_hash_table_insert (cache, g_strdup (field[0]), cache_entry_new (&stamp, summary, 0));
-    }
-  if (next != end)
-    {
-      g_debug ("Ignoring the summary cache %s: too many strings", self->cache_path);
-      return NULL;
-    }
-
-  *rejected = FALSE;
-  return g_steal_pointer (&cache);
-}
-
-/* Runs with cache_mutex held. */
-static GBytes *
-cache_serialize (ImtehanStore *self)
-{
-  guint n = g_hash_table_size (self->cache);
-  g_autofree char *dir = g_file_get_path (self->directory);
-  g_autoptr(GByteArray) strings = g_byte_array_sized_new (n * 128);
-  g_autofree guint64 *sizes = g_new (guint64, n), *mtimes = g_new (guint64, n);
-  g_autofree guint64 *inodes = g_new (guint64, n);
-  g_autofree guint32 *usecs = g_new (guint32, n), *scores = g_new (guint32, n);
-  g_autofree guint32 *totals = g_new (guint32, n), *answered = g_new (guint32, n);
-  g_autoptr(GVariant) variant = NULL;
-  GHashTableIter iter;
-  gpointer key, value;
-  guint i = 0;
-
-  g_hash_table_iter_init (&iter, self->cache);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    {
-      CacheEntry *entry = value;
-      ImtehanAttemptSummary *summary = entry->summary;
-      g_autofree char *started = g_date_time_format_iso8601 (summary->started);
-      const char *field[CACHE_N_STRINGS] = {
-        key, summary->id, summary->quiz_id, summary->language, summary->learner, started
-      };
-
-      for (guint f = 0; f < CACHE_N_STRINGS; f++)
-        g_byte_array_append (strings, (const guint8 *)field[f], strlen (field[f]) + 1);
-      sizes[i] = entry->stamp.size;
-      mtimes[i] = entry->stamp.mtime;
-      usecs[i] = entry->stamp.mtime_usec;
-      inodes[i] = entry->stamp.inode;
-      scores[i] = summary->score;
-      totals[i] = summary->total;
-      answered[i] = summary->n_answered;
-      i++;
-    }
-
-#define FIXED(type, array, n) g_variant_new_fixed_array ((type), (array), (n), sizeof *(array))
-  variant = g_variant_new ("(u^ay@ay@at@at@au@at@au@au@au)", CACHE_VERSION, dir,
-                           FIXED (G_VARIANT_TYPE_BYTE, strings->data, strings->len),
-                           FIXED (G_VARIANT_TYPE_UINT64, sizes, n),
-                           FIXED (G_VARIANT_TYPE_UINT64, mtimes, n),
-                           FIXED (G_VARIANT_TYPE_UINT32, usecs, n),
-                           FIXED (G_VARIANT_TYPE_UINT64, inodes, n),
-                           FIXED (G_VARIANT_TYPE_UINT32, scores, n),
-                           FIXED (G_VARIANT_TYPE_UINT32, totals, n),
-                           FIXED (G_VARIANT_TYPE_UINT32, answered, n));
-#undef FIXED
-  g_variant_ref_sink (variant);
-  return g_variant_get_data_as_bytes (variant);
-}
-
-/* Writes the cache file if the last listings changed what it says. Not DURABLE: a cache
- * lost in a power cut costs one slow listing. A failure only costs speed, so it is logged
- * for developers and nobody else, and tried again after the next listing. */
-static void
-cache_save (ImtehanStore *self)
-{
-  g_autofree char *cache_dir = NULL;
-  g_autoptr(GBytes) data = NULL;
-  g_autoptr(GError) error = NULL;
-
-  if (self->cache_path == NULL)
-    return;
-
-  g_mutex_lock (&self->cache_mutex);
-  if (self->cache != NULL && self->cache_dirty)
-    {
-      data = cache_serialize (self);
-      self->cache_dirty = FALSE;
-    }
-  g_mutex_unlock (&self->cache_mutex);
-  if (data == NULL)
-    return;
-
-  cache_dir = g_path_get_dirname (self->cache_path);
-  if (g_mkdir_with_parents (cache_dir, 0700) != 0)
-    {
-      int saved_errno = errno;
-      g_set_error (&error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                   "%s: %s", cache_dir, g_strerror (saved_errno));
-    }
-  else
-    g_file_set_contents_full (self->cache_path, g_bytes_get_data (data, NULL),
-                              g_bytes_get_size (data), G_FILE_SET_CONTENTS_CONSISTENT, 0600,
-                              &error);
-  if (error != NULL)
-    {
-      g_debug ("Could not write the summary cache: %s", error->message);
-      g_mutex_lock (&self->cache_mutex);
-      self->cache_dirty = TRUE;
-      g_mutex_unlock (&self->cache_mutex);
-    }
-}
-
-static gboolean
-is_stale_entry (gpointer key,
-                gpointer value,
-                gpointer user_data)
-{
-  return ((CacheEntry *)value)->listing != GPOINTER_TO_UINT (user_data);
-}
-
-/* imtehan_store_list() without writing the cache (cache_save()).
- *
- * The folder is read with readdir() and fstatat(): the summary cache made the
- * GFileEnumerator the larger part of a listing (40 ms for 10,000 files, against 10 ms). */
-static GPtrArray *
-list_folder (ImtehanStore  *self,
-             GPtrArray    **problems,
+read_folder (ImtehanStore  *self,
+             guint          listing,
+             GPtrArray     *summaries,
+             GPtrArray     *errors,
              GCancellable  *cancellable,
              GError       **error)
 {
-  g_autoptr(GPtrArray) summaries = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr(GPtrArray) errors = g_ptr_array_new_with_free_func ((GDestroyNotify)g_error_free);
-  g_autoptr(GMutexLocker) locker = NULL;
   g_autofree char *dir_path = g_file_get_path (self->directory);
-  GHashTable *cache = NULL;
-  guint listing = 0;
   struct dirent *dirent;
   DIR *dir;
-
-  if (self->cache_path != NULL)
-    {
-      locker = g_mutex_locker_new (&self->cache_mutex);
-      if (self->cache == NULL)
-        {
-          gboolean rejected = FALSE;
-
-          if (!(self->cache = cache_load (self, &rejected)))
-            self->cache = cache_new ();
-          self->cache_dirty = rejected;
-        }
-      cache = self->cache;
-      /* The cache is updated in place: every entry in it is right for the file it names
-       * whenever the listing stops, cancelled or not. */
-      listing = ++self->n_listings;
-    }
 
   if (dir_path == NULL || (dir = opendir (dir_path)) == NULL)
     {
       int saved_errno = dir_path != NULL ? errno : ENOTSUP;
       g_autofree char *display = g_file_get_parse_name (self->directory);
 
-      if (saved_errno == ENOENT)
-        {
-          if (problems)
-            *problems = g_steal_pointer (&errors);
-          return g_steal_pointer (&summaries);
-        }
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                   "%s: %s", display, g_strerror (saved_errno));
-      return NULL;
+      if (saved_errno != ENOENT)
+        g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                     "%s: %s", display, g_strerror (saved_errno));
+      return FALSE;
     }
 
   for (;;)
@@ -1377,15 +526,13 @@ list_folder (ImtehanStore  *self,
       g_autoptr(GError) file_error = NULL;
       g_autofree char *display = NULL;
       ImtehanAttemptSummary *summary;
-      CacheEntry *entry;
-      FileStamp stamp;
       struct stat st;
       const char *name;
 
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         {
           closedir (dir);
-          return NULL;
+          return FALSE;
         }
       errno = 0;
       if ((dirent = readdir (dir)) == NULL)
@@ -1399,7 +546,7 @@ list_folder (ImtehanStore  *self,
           closedir (dir);
           g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
                        "%s: %s", folder, g_strerror (saved_errno));
-          return NULL;
+          return FALSE;
         }
       name = dirent->d_name;
       if (strcmp (name, ".") == 0 || strcmp (name, "..") == 0)
@@ -1414,21 +561,18 @@ list_folder (ImtehanStore  *self,
           unlinkat (dirfd (dir), name, 0);
           continue;
         }
-      if (g_str_has_suffix (name, LOCK_SUFFIX))
+      if (imtehan_store_is_lock_name (name))
         {
-          g_autofree char *path = g_build_filename (dir_path, name, NULL);
-          remove_stale_lock (path);
+          imtehan_store_remove_stale_lock (self, name);
           continue;
         }
       if (!g_str_has_suffix (name, SUFFIX) || !S_ISREG (st.st_mode))
         continue;
 
-      file_stamp_init (&stamp, &st);
-      if (cache != NULL && (entry = g_hash_table_lookup (cache, name)) != NULL &&
-          file_stamp_equal (&entry->stamp, &stamp))
+      if (listing != 0 &&
+          (summary = imtehan_store_cache_lookup (self->cache, listing, name, &st)) != NULL)
         {
-          entry->listing = listing;
-          g_ptr_array_add (summaries, g_object_ref (entry->summary));
+          g_ptr_array_add (summaries, g_object_ref (summary));
           continue;
         }
 
@@ -1437,16 +581,14 @@ list_folder (ImtehanStore  *self,
       display = g_file_get_parse_name (file);
       if ((bytes = imtehan_key_file_load_bytes (file, IMTEHAN_ATTEMPT_MAX_SIZE, cancellable,
                                                 &file_error)) &&
-          (summary = summary_new_from_bytes (file, bytes, display, &file_error)))
+          (summary = imtehan_attempt_summary_new_from_bytes (file, bytes, display, &file_error)))
         {
-          if (summary->finished && cache != NULL)
-            {
-              g_hash_table_replace (cache, g_strdup (name),
-                                    cache_entry_new (&stamp, summary, listing));
-              self->cache_dirty = TRUE;
-            }
-          else if (!summary->finished)
-            summary->locked_elsewhere = imtehan_store_is_locked_elsewhere (self, summary->id);
+          if (!imtehan_attempt_summary_get_finished (summary))
+            imtehan_attempt_summary_set_locked_elsewhere (
+              summary,
+              imtehan_store_is_locked_elsewhere (self, imtehan_attempt_summary_get_id (summary)));
+          else if (listing != 0)
+            imtehan_store_cache_add (self->cache, listing, name, &st, summary);
           g_ptr_array_add (summaries, summary);
           continue;
         }
@@ -1455,7 +597,7 @@ list_folder (ImtehanStore  *self,
         {
           closedir (dir);
           g_propagate_error (error, g_steal_pointer (&file_error));
-          return NULL;
+          return FALSE;
         }
       g_warning ("%s", file_error->message);
       if (!g_error_matches (file_error, IMTEHAN_ERROR, IMTEHAN_ERROR_VERSION) &&
@@ -1469,13 +611,42 @@ list_folder (ImtehanStore  *self,
       g_ptr_array_add (errors, g_steal_pointer (&file_error));
     }
   closedir (dir);
+  return TRUE;
+}
 
-  /* Not found this time: deleted, set aside, or no longer finished and readable. */
-  if (cache != NULL &&
-      g_hash_table_foreach_remove (cache, is_stale_entry, GUINT_TO_POINTER (listing)) > 0)
-    self->cache_dirty = TRUE;
+/* Writes the summary cache if listings changed it: after them, not during. */
+static void
+save_cache (ImtehanStore *self)
+{
+  if (self->cache != NULL)
+    imtehan_store_cache_save (self->cache);
+}
 
-  g_ptr_array_sort (summaries, compare_newest_first);
+/* imtehan_store_list() without writing the cache (save_cache()). */
+static GPtrArray *
+list_folder (ImtehanStore  *self,
+             GPtrArray    **problems,
+             GCancellable  *cancellable,
+             GError       **error)
+{
+  g_autoptr(GPtrArray) summaries = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) errors = g_ptr_array_new_with_free_func ((GDestroyNotify)g_error_free);
+  g_autoptr(GError) local_error = NULL;
+  guint listing = 0;
+  gboolean complete;
+
+  if (self->cache != NULL)
+    listing = imtehan_store_cache_begin (self->cache);
+  complete = read_folder (self, listing, summaries, errors, cancellable, &local_error);
+  if (self->cache != NULL)
+    imtehan_store_cache_end (self->cache, listing, complete);
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
+
+  g_ptr_array_sort (summaries, imtehan_attempt_summary_compare_newest_first);
 
   if (problems)
     *problems = g_steal_pointer (&errors);
@@ -1501,7 +672,7 @@ imtehan_store_list (ImtehanStore  *self,
   g_return_val_if_fail (IMTEHAN_IS_STORE (self), NULL);
 
   summaries = list_folder (self, problems, cancellable, error);
-  cache_save (self);
+  save_cache (self);
   return summaries;
 }
 
@@ -1557,7 +728,7 @@ list_thread (GTask *task_owned)
     g_task_return_pointer (task, result, (GDestroyNotify)list_result_free);
 
   /* After the result: the start page need not wait for the cache to be written. */
-  cache_save (self);
+  save_cache (self);
 }
 
 void
@@ -1591,7 +762,7 @@ prefetch_thread (GTask *task_owned)
       g_clear_pointer (&self->prefetched, list_result_free);
       self->prefetched = result;
     }
-  cache_save (self);
+  save_cache (self);
   g_task_return_boolean (task, TRUE);
 }
 
@@ -1599,9 +770,9 @@ prefetch_thread (GTask *task_owned)
  * imtehan_store_prefetch_list:
  *
  * Lists the folder on the store's worker now, before anyone asks: the next
- * imtehan_store_list_async() gets that listing, unless the worker wrote, locked or claimed
- * an attempt in between (then it lists again). At start-up the listing of a long history
- * then runs while the toolkit initializes.
+ * imtehan_store_list_async() gets that listing, unless the worker wrote, locked, released or
+ * claimed an attempt in between (then it lists again). At start-up the listing of a long
+ * history then runs while the toolkit initializes.
  */
 void
 imtehan_store_prefetch_list (ImtehanStore *self)
@@ -1640,7 +811,7 @@ GFile *
 imtehan_store_get_cache_file (ImtehanStore *self)
 {
   g_return_val_if_fail (IMTEHAN_IS_STORE (self), NULL);
-  return self->cache_path ? g_file_new_for_path (self->cache_path) : NULL;
+  return self->cache ? g_file_new_for_path (imtehan_store_cache_get_path (self->cache)) : NULL;
 }
 
 guint
@@ -1714,7 +885,7 @@ claim_thread (GTask *task_owned)
   g_autoptr(GTask) task = task_owned;
   ImtehanStore *self = g_task_get_source_object (task);
   ClaimData *data = g_task_get_task_data (task);
-  const char *attempt_id = data->summary->id;
+  const char *attempt_id = imtehan_attempt_summary_get_id (data->summary);
   g_autoptr(ImtehanAttempt) attempt = NULL;
   g_autoptr(GError) error = NULL;
   ClaimResult *claim;
@@ -1723,19 +894,11 @@ claim_thread (GTask *task_owned)
   if (g_task_return_error_if_cancelled (task))
     return;
 
-  if (!data->summary->finished)
+  if (!imtehan_attempt_summary_get_finished (data->summary) &&
+      !imtehan_store_take_lock (self, attempt_id, &locked, &error))
     {
-      g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&self->locks_mutex);
-
-      if (!holds_lock (self, attempt_id))
-        {
-          if (!take_lock (self, attempt_id, &error))
-            {
-              g_task_return_error (task, g_steal_pointer (&error));
-              return;
-            }
-          locked = TRUE;
-        }
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
     }
 
   attempt = imtehan_store_load (self, data->summary, data->quiz, g_task_get_cancellable (task),
@@ -1744,7 +907,7 @@ claim_thread (GTask *task_owned)
    * written again, so it needs none. */
   if (locked && (attempt == NULL || imtehan_attempt_get_finished (attempt)))
     {
-      imtehan_store_unlock (self, attempt_id);
+      imtehan_store_release_lock (self, attempt_id);
       locked = FALSE;
     }
   if (attempt == NULL)

@@ -7,24 +7,10 @@
 
 #include <gio/gio.h>
 
+#include "imtehan-attempt-summary.h"
 #include "imtehan-types.h"
 
 G_BEGIN_DECLS
-
-#define IMTEHAN_TYPE_ATTEMPT_SUMMARY (imtehan_attempt_summary_get_type ())
-G_DECLARE_FINAL_TYPE (ImtehanAttemptSummary, imtehan_attempt_summary, IMTEHAN, ATTEMPT_SUMMARY, GObject)
-
-GFile      *imtehan_attempt_summary_get_file        (ImtehanAttemptSummary *self);
-const char *imtehan_attempt_summary_get_id          (ImtehanAttemptSummary *self);
-const char *imtehan_attempt_summary_get_quiz_id     (ImtehanAttemptSummary *self);
-const char *imtehan_attempt_summary_get_language    (ImtehanAttemptSummary *self);
-const char *imtehan_attempt_summary_get_learner     (ImtehanAttemptSummary *self);
-GDateTime  *imtehan_attempt_summary_get_started     (ImtehanAttemptSummary *self);
-gboolean    imtehan_attempt_summary_get_finished    (ImtehanAttemptSummary *self);
-guint       imtehan_attempt_summary_get_score       (ImtehanAttemptSummary *self);
-guint       imtehan_attempt_summary_get_total       (ImtehanAttemptSummary *self);
-guint       imtehan_attempt_summary_get_n_answered  (ImtehanAttemptSummary *self);
-gboolean    imtehan_attempt_summary_get_locked_elsewhere (ImtehanAttemptSummary *self);
 
 #define IMTEHAN_TYPE_STORE (imtehan_store_get_type ())
 G_DECLARE_FINAL_TYPE (ImtehanStore, imtehan_store, IMTEHAN, STORE, GObject)

@@ -1,0 +1,266 @@
+/* imtehan-attempt-summary.c: what a listing knows of one attempt file
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "imtehan-attempt-summary"
+
+#include "config.h"
+
+#include "imtehan-intl-private.h"
+
+#include "imtehan-attempt.h"
+#include "imtehan-attempt-private.h"
+#include "imtehan-attempt-summary-private.h"
+#include "imtehan-keyfile-private.h"
+
+#define ATTEMPT_GROUP "Attempt"
+
+struct _ImtehanAttemptSummary
+{
+  GObject    parent_instance;
+
+  GFile     *file;       /* atomic; made on demand from directory and name */
+  GFile     *directory;
+  char      *name;
+  char      *id;
+  char      *quiz_id;
+  char      *language;
+  char      *learner;
+  GDateTime *started;
+  guint      score;
+  guint      total;
+  guint      n_answered;
+  guint      finished : 1;
+  guint      locked_elsewhere : 1;
+};
+
+G_DEFINE_FINAL_TYPE (ImtehanAttemptSummary, imtehan_attempt_summary, G_TYPE_OBJECT)
+
+static void
+imtehan_attempt_summary_finalize (GObject *object)
+{
+  ImtehanAttemptSummary *self = (ImtehanAttemptSummary *)object;
+
+  g_clear_object (&self->file);
+  g_clear_object (&self->directory);
+  g_clear_pointer (&self->name, g_free);
+  g_clear_pointer (&self->id, g_free);
+  g_clear_pointer (&self->quiz_id, g_free);
+  g_clear_pointer (&self->language, g_free);
+  g_clear_pointer (&self->learner, g_free);
+  g_clear_pointer (&self->started, g_date_time_unref);
+
+  G_OBJECT_CLASS (imtehan_attempt_summary_parent_class)->finalize (object);
+}
+
+static void
+imtehan_attempt_summary_class_init (ImtehanAttemptSummaryClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = imtehan_attempt_summary_finalize;
+}
+
+static void
+imtehan_attempt_summary_init (ImtehanAttemptSummary *self)
+{
+}
+
+/* Only the [Attempt] group: listing thousands of attempts must not load every quiz. */
+ImtehanAttemptSummary *
+imtehan_attempt_summary_new_from_bytes (GFile       *file,
+                                        GBytes      *bytes,
+                                        const char  *name,
+                                        GError     **error)
+{
+  g_autoptr(ImtehanKeyFileReader) reader = NULL;
+  g_autoptr(ImtehanAttemptSummary) self = NULL;
+  g_autofree char *started = NULL;
+  gint64 score = 0, total = 0, answered = 0;
+  gboolean finished = FALSE;
+
+  if (!(reader = imtehan_key_file_reader_new (bytes, name, IMTEHAN_ATTEMPT_MAX_SIZE, error)))
+    return NULL;
+  if (!imtehan_attempt_check_version (reader, error))
+    return NULL;
+
+  self = g_object_new (IMTEHAN_TYPE_ATTEMPT_SUMMARY, NULL);
+  self->file = g_object_ref (file);
+  if (!(self->id = imtehan_key_file_reader_get_string (reader, ATTEMPT_GROUP, "Id", TRUE, error)) ||
+      !(self->quiz_id = imtehan_key_file_reader_get_string (reader, ATTEMPT_GROUP, "Quiz", TRUE,
+                                                            error)) ||
+      !(started = imtehan_key_file_reader_get_string (reader, ATTEMPT_GROUP, "Started", TRUE,
+                                                      error)) ||
+      !imtehan_key_file_reader_get_boolean (reader, ATTEMPT_GROUP, "Finished", &finished, error) ||
+      !imtehan_key_file_reader_get_int (reader, ATTEMPT_GROUP, "Total", TRUE, 1, G_MAXINT,
+                                        &total, error) ||
+      !imtehan_key_file_reader_get_int (reader, ATTEMPT_GROUP, "Score", finished, 0, total,
+                                        &score, error) ||
+      !imtehan_key_file_reader_get_int (reader, ATTEMPT_GROUP, "Answered", FALSE, 0, total,
+                                        &answered, error))
+    return NULL;
+
+  if (!(self->started = g_date_time_new_from_iso8601 (g_strstrip (started), NULL)))
+    {
+      g_autofree char *msg = g_strdup_printf (_("“%s” is not an ISO 8601 time"), started);
+      imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, ATTEMPT_GROUP,
+                                     "Started", msg);
+      return NULL;
+    }
+
+  /* A bad escape gives NULL: the file is damaged, as imtehan_attempt_new_from_bytes() says. */
+  if (!(self->language = imtehan_key_file_reader_get_string (reader, ATTEMPT_GROUP, "Language",
+                                                             FALSE, error)) ||
+      !(self->learner = imtehan_key_file_reader_get_string (reader, ATTEMPT_GROUP, "Learner",
+                                                            FALSE, error)))
+    return NULL;
+  g_strstrip (self->id);
+  g_strstrip (self->quiz_id);
+  g_strstrip (self->language);
+  self->finished = finished;
+  self->score = score;
+  self->total = total;
+  self->n_answered = answered;
+
+  return g_steal_pointer (&self);
+}
+
+/* A finished attempt as the summary cache remembers it; its GFile is made when asked for. */
+ImtehanAttemptSummary *
+imtehan_attempt_summary_new_finished (GFile      *directory,
+                                      const char *name,
+                                      const char *id,
+                                      const char *quiz_id,
+                                      const char *language,
+                                      const char *learner,
+                                      GDateTime  *started,
+                                      guint       score,
+                                      guint       total,
+                                      guint       n_answered)
+{
+  ImtehanAttemptSummary *self = g_object_new (IMTEHAN_TYPE_ATTEMPT_SUMMARY, NULL);
+
+  self->directory = g_object_ref (directory);
+  self->name = g_strdup (name);
+  self->id = g_strdup (id);
+  self->quiz_id = g_strdup (quiz_id);
+  self->language = g_strdup (language);
+  self->learner = g_strdup (learner);
+  self->started = g_date_time_ref (started);
+  self->finished = TRUE;
+  self->score = score;
+  self->total = total;
+  self->n_answered = n_answered;
+  return self;
+}
+
+void
+imtehan_attempt_summary_set_locked_elsewhere (ImtehanAttemptSummary *self,
+                                              gboolean               locked_elsewhere)
+{
+  self->locked_elsewhere = !!locked_elsewhere;
+}
+
+/* For g_ptr_array_sort(): ids start with the UTC start time, so they sort by time. */
+int
+imtehan_attempt_summary_compare_newest_first (gconstpointer a,
+                                              gconstpointer b)
+{
+  ImtehanAttemptSummary *sa = *(ImtehanAttemptSummary **)a;
+  ImtehanAttemptSummary *sb = *(ImtehanAttemptSummary **)b;
+
+  return g_strcmp0 (sb->id, sa->id);
+}
+
+/* Made when first asked for: the history asks for few of a long listing's files. The store's
+ * worker and the caller's thread may both ask. */
+GFile *
+imtehan_attempt_summary_get_file (ImtehanAttemptSummary *self)
+{
+  GFile *file;
+
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), NULL);
+
+  if ((file = g_atomic_pointer_get (&self->file)) != NULL)
+    return file;
+  file = g_file_get_child (self->directory, self->name);
+  if (!g_atomic_pointer_compare_and_exchange (&self->file, NULL, file))
+    g_object_unref (file);
+  return g_atomic_pointer_get (&self->file);
+}
+
+const char *
+imtehan_attempt_summary_get_id (ImtehanAttemptSummary *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), NULL);
+  return self->id;
+}
+
+const char *
+imtehan_attempt_summary_get_quiz_id (ImtehanAttemptSummary *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), NULL);
+  return self->quiz_id;
+}
+
+const char *
+imtehan_attempt_summary_get_language (ImtehanAttemptSummary *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), NULL);
+  return self->language;
+}
+
+const char *
+imtehan_attempt_summary_get_learner (ImtehanAttemptSummary *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), NULL);
+  return self->learner;
+}
+
+GDateTime *
+imtehan_attempt_summary_get_started (ImtehanAttemptSummary *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), NULL);
+  return self->started;
+}
+
+gboolean
+imtehan_attempt_summary_get_finished (ImtehanAttemptSummary *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), FALSE);
+  return self->finished;
+}
+
+guint
+imtehan_attempt_summary_get_score (ImtehanAttemptSummary *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), 0);
+  return self->score;
+}
+
+guint
+imtehan_attempt_summary_get_total (ImtehanAttemptSummary *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), 0);
+  return self->total;
+}
+
+guint
+imtehan_attempt_summary_get_n_answered (ImtehanAttemptSummary *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), 0);
+  return self->n_answered;
+}
+
+/**
+ * imtehan_attempt_summary_get_locked_elsewhere:
+ *
+ * Whether another process (another instance, another lab PC) held the lock of this
+ * unfinished attempt when the folder was listed. It is a snapshot: list again to see it
+ * change; imtehan_store_claim_async() checks again, for real.
+ */
+gboolean
+imtehan_attempt_summary_get_locked_elsewhere (ImtehanAttemptSummary *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), FALSE);
+  return self->locked_elsewhere;
+}
