@@ -308,7 +308,11 @@ test_start_and_save (Fixture       *fixture,
   settle (fixture);
   g_clear_pointer (&saved, g_key_file_unref);
   saved = read_attempt_file (fixture, attempt);
-  g_assert_cmpstr (g_key_file_get_string (saved, "Attempt", "Language", NULL), ==, "en");
+  {
+    g_autofree char *language = g_key_file_get_string (saved, "Attempt", "Language", NULL);
+
+    g_assert_cmpstr (language, ==, "en");
+  }
 }
 
 /* The history is the quiz's attempts only, newest first, and follows the folder. */
@@ -561,9 +565,10 @@ test_submit (Fixture       *fixture,
   g_assert_cmpuint (last, ==, 8);
   {
     g_autoptr(GKeyFile) saved = read_attempt_file (fixture, attempt);
+    g_autofree char *language = g_key_file_get_string (saved, "Attempt", "Language", NULL);
 
     g_assert_true (g_key_file_get_boolean (saved, "Attempt", "Finished", NULL));
-    g_assert_cmpstr (g_key_file_get_string (saved, "Attempt", "Language", NULL), ==, "ur");
+    g_assert_cmpstr (language, ==, "ur");
   }
 
   /* Nothing in progress: submitting again does nothing. */
