@@ -154,8 +154,8 @@ imtehan_i18n_set_language (const char *lang)
  * @lang: the language of @text, which may differ from the window's
  *
  * Shows quiz text in a label: bidi marks for RTL text, the Pango language (Urdu shapes and
- * fonts), and the "urdu" CSS class that picks Noto Nastaliq Urdu and the line height its
- * ink needs. The label's own direction follows the text.
+ * fonts), and the "urdu" CSS class that picks Noto Nastaliq Urdu and keeps room in the label
+ * for its ink (data/style.css). The label's own direction follows the text.
  */
 void
 imtehan_label_set_content (GtkLabel   *label,
