@@ -630,6 +630,70 @@ test_save_failure (Fixture       *fixture,
   }
 }
 
+/* Sets a key of an attempt file written by write_attempt(). */
+static void
+edit_attempt (Fixture    *fixture,
+              const char *id,
+              const char *key,
+              const char *value)
+{
+  g_autofree char *name = g_strconcat (id, ".ini", NULL);
+  g_autofree char *path = g_build_filename (fixture->path, name, NULL);
+  g_autoptr(GKeyFile) key_file = g_key_file_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_key_file_load_from_file (key_file, path, G_KEY_FILE_KEEP_COMMENTS, &error);
+  g_assert_no_error (error);
+  g_key_file_set_value (key_file, "Attempt", key, value);
+  g_key_file_save_to_file (key_file, path, &error);
+  g_assert_no_error (error);
+}
+
+/* Attempts taken on an earlier version of the quiz stay in the history with their scores,
+ * but their answers are to questions that have changed: none is resumed or opened, and the
+ * learner is told why. */
+static void
+test_other_quiz_version (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  g_autofree char *finished = write_attempt (fixture, "20260101T080000Z", 5, TRUE);
+  g_autofree char *unfinished = write_attempt (fixture, "20260102T080000Z", 2, FALSE);
+  g_autofree char *old_version = g_strdup_printf ("%u", imtehan_quiz_get_version (fixture->quiz) - 1);
+  Result r = { 0 };
+
+  g_assert_cmpuint (imtehan_quiz_get_version (fixture->quiz), >, 1);
+  edit_attempt (fixture, finished, "QuizVersion", old_version);
+  edit_attempt (fixture, unfinished, "QuizVersion", old_version);
+  settle (fixture);
+  g_assert_cmpuint (n_history (fixture), ==, 2);
+  g_assert_false (imtehan_session_get_can_resume (fixture->session));
+
+  imtehan_session_resume_async (fixture->session, "en", resume_cb, &r);
+  run_until (result_done, &r);
+  g_assert_error (r.error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  result_clear (&r);
+
+  imtehan_session_open_async (fixture->session, unfinished, open_cb, &r);
+  run_until (result_done, &r);
+  g_assert_error (r.error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED);
+  g_assert_nonnull (strstr (r.error->message, old_version));
+  g_assert_null (imtehan_session_get_attempt (fixture->session));
+  result_clear (&r);
+
+  imtehan_session_open_async (fixture->session, finished, open_cb, &r);
+  run_until (result_done, &r);
+  g_assert_error (r.error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED);
+  result_clear (&r);
+
+  /* Its best score still counts as the learner's. */
+  g_assert_true (imtehan_session_get_record (fixture->session, NULL, NULL, NULL, NULL));
+
+  /* A file that does not say which version is taken for this one. */
+  edit_attempt (fixture, unfinished, "QuizVersion", "0");
+  settle (fixture);
+  g_assert_true (imtehan_session_get_can_resume (fixture->session));
+}
+
 /* The session goes away with its window: nothing it started keeps it alive forever. */
 static void
 test_lifetime (Fixture       *fixture,
@@ -659,6 +723,7 @@ main (int   argc,
   g_test_add ("/session/open", Fixture, NULL, fixture_set_up, test_open, fixture_tear_down);
   g_test_add ("/session/submit", Fixture, NULL, fixture_set_up, test_submit, fixture_tear_down);
   g_test_add ("/session/save-failure", Fixture, NULL, fixture_set_up, test_save_failure, fixture_tear_down);
+  g_test_add ("/session/other-quiz-version", Fixture, NULL, fixture_set_up, test_other_quiz_version, fixture_tear_down);
   g_test_add ("/session/lifetime", Fixture, NULL, fixture_set_up, test_lifetime, fixture_tear_down);
 
   return g_test_run ();

@@ -1495,7 +1495,7 @@ test_cache_garbage_ignored (Fixture       *fixture,
   garbage[2].length = valid_length / 2;
   /* The version is the first field, a native-endian guint32. */
   newer = g_memdup2 (valid, valid_length);
-  *(guint32 *)newer = 2;
+  *(guint32 *)newer += 1;
   garbage[3].contents = newer;
   garbage[3].length = valid_length;
 

@@ -22,7 +22,8 @@ ImtehanAttemptSummary *imtehan_attempt_summary_new_finished    (GFile           
                                                                 GDateTime             *started,
                                                                 guint                  score,
                                                                 guint                  total,
-                                                                guint                  n_answered);
+                                                                guint                  n_answered,
+                                                                guint                  quiz_version);
 void                   imtehan_attempt_summary_set_locked_elsewhere
                                                                (ImtehanAttemptSummary *self,
                                                                 gboolean               locked);

@@ -31,6 +31,7 @@ struct _ImtehanAttemptSummary
   guint      score;
   guint      total;
   guint      n_answered;
+  guint      quiz_version;   /* 0: not recorded */
   guint      finished : 1;
   guint      locked_elsewhere : 1;
 };
@@ -75,7 +76,7 @@ imtehan_attempt_summary_new_from_bytes (GFile       *file,
   g_autoptr(ImtehanKeyFileReader) reader = NULL;
   g_autoptr(ImtehanAttemptSummary) self = NULL;
   g_autofree char *started = NULL;
-  gint64 score = 0, total = 0, answered = 0;
+  gint64 score = 0, total = 0, answered = 0, quiz_version = 0;
   gboolean finished = FALSE;
 
   if (!(reader = imtehan_key_file_reader_new (bytes, name, IMTEHAN_ATTEMPT_MAX_SIZE, error)))
@@ -96,7 +97,9 @@ imtehan_attempt_summary_new_from_bytes (GFile       *file,
       !imtehan_key_file_reader_get_int (reader, ATTEMPT_GROUP, "Score", finished, 0, total,
                                         &score, error) ||
       !imtehan_key_file_reader_get_int (reader, ATTEMPT_GROUP, "Answered", FALSE, 0, total,
-                                        &answered, error))
+                                        &answered, error) ||
+      !imtehan_key_file_reader_get_int (reader, ATTEMPT_GROUP, "QuizVersion", FALSE, 0,
+                                        G_MAXINT, &quiz_version, error))
     return NULL;
 
   if (!(self->started = g_date_time_new_from_iso8601 (g_strstrip (started), NULL)))
@@ -120,6 +123,7 @@ imtehan_attempt_summary_new_from_bytes (GFile       *file,
   self->score = score;
   self->total = total;
   self->n_answered = answered;
+  self->quiz_version = quiz_version;
 
   return g_steal_pointer (&self);
 }
@@ -135,7 +139,8 @@ imtehan_attempt_summary_new_finished (GFile      *directory,
                                       GDateTime  *started,
                                       guint       score,
                                       guint       total,
-                                      guint       n_answered)
+                                      guint       n_answered,
+                                      guint       quiz_version)
 {
   ImtehanAttemptSummary *self = g_object_new (IMTEHAN_TYPE_ATTEMPT_SUMMARY, NULL);
 
@@ -150,6 +155,7 @@ imtehan_attempt_summary_new_finished (GFile      *directory,
   self->score = score;
   self->total = total;
   self->n_answered = n_answered;
+  self->quiz_version = quiz_version;
   return self;
 }
 
@@ -249,6 +255,14 @@ imtehan_attempt_summary_get_n_answered (ImtehanAttemptSummary *self)
 {
   g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), 0);
   return self->n_answered;
+}
+
+/* The version of the quiz the attempt was taken on (its QuizVersion), or 0 if not recorded. */
+guint
+imtehan_attempt_summary_get_quiz_version (ImtehanAttemptSummary *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), 0);
+  return self->quiz_version;
 }
 
 /**

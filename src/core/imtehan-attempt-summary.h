@@ -25,6 +25,7 @@ gboolean    imtehan_attempt_summary_get_finished    (ImtehanAttemptSummary *self
 guint       imtehan_attempt_summary_get_score       (ImtehanAttemptSummary *self);
 guint       imtehan_attempt_summary_get_total       (ImtehanAttemptSummary *self);
 guint       imtehan_attempt_summary_get_n_answered  (ImtehanAttemptSummary *self);
+guint       imtehan_attempt_summary_get_quiz_version (ImtehanAttemptSummary *self);
 gboolean    imtehan_attempt_summary_get_locked_elsewhere (ImtehanAttemptSummary *self);
 
 G_END_DECLS

@@ -64,6 +64,17 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+/* An attempt of another version of the quiz cannot be shown or answered with this one: its
+ * answers are to questions that have changed. 0 is a file that did not say. */
+static gboolean
+of_other_version (ImtehanSession        *self,
+                  ImtehanAttemptSummary *summary)
+{
+  guint version = imtehan_attempt_summary_get_quiz_version (summary);
+
+  return version != 0 && version != imtehan_quiz_get_version (self->quiz);
+}
+
 static ImtehanAttemptSummary *
 find_resumable (ImtehanSession *self)
 {
@@ -77,7 +88,8 @@ find_resumable (ImtehanSession *self)
        * finish; the listing found that out on the store's worker, since a lab share can take
        * seconds to answer. */
       if (!imtehan_attempt_summary_get_finished (summary) &&
-          !imtehan_attempt_summary_get_locked_elsewhere (summary))
+          !imtehan_attempt_summary_get_locked_elsewhere (summary) &&
+          !of_other_version (self, summary))
         return g_steal_pointer (&summary);
     }
   return NULL;
@@ -249,6 +261,7 @@ same_summary (ImtehanAttemptSummary *a,
          imtehan_attempt_summary_get_score (a) == imtehan_attempt_summary_get_score (b) &&
          imtehan_attempt_summary_get_total (a) == imtehan_attempt_summary_get_total (b) &&
          imtehan_attempt_summary_get_n_answered (a) == imtehan_attempt_summary_get_n_answered (b) &&
+         imtehan_attempt_summary_get_quiz_version (a) == imtehan_attempt_summary_get_quiz_version (b) &&
          imtehan_attempt_summary_get_locked_elsewhere (a) ==
            imtehan_attempt_summary_get_locked_elsewhere (b) &&
          g_strcmp0 (imtehan_attempt_summary_get_language (a),
@@ -870,6 +883,15 @@ imtehan_session_open_async (ImtehanSession      *self,
     {
       g_autoptr(ImtehanAttemptSummary) summary = g_list_model_get_item (G_LIST_MODEL (self->history), i);
 
+      if (g_str_equal (imtehan_attempt_summary_get_id (summary), attempt_id) &&
+          of_other_version (self, summary))
+        {
+          g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                                   _("It was taken on version %u of this quiz, whose questions "
+                                     "have changed since; its file is kept"),
+                                   imtehan_attempt_summary_get_quiz_version (summary));
+          return;
+        }
       if (g_str_equal (imtehan_attempt_summary_get_id (summary), attempt_id))
         {
           g_task_set_task_data (task, g_new0 (ClaimData, 1), (GDestroyNotify)claim_data_free);

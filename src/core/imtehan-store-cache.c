@@ -33,13 +33,13 @@
 /* Bumped whenever CACHE_TYPE or the meaning of a field changes: an old cache is then
  * ignored and written again. The version comes first in the file, so a cache written on a
  * machine of the other byte order (a home folder shared over NFS) reads as a wrong version. */
-#define CACHE_VERSION 1
+#define CACHE_VERSION 2
 /* Version, attempts folder; the strings of all entries, each ended by a NUL, CACHE_N_STRINGS
  * per entry: file name (not necessarily UTF-8 on a shared folder), id, quiz, language,
  * learner, started (ISO 8601); then one array per number, one element per entry: size,
- * mtime, mtime usec, inode, score, total, answered. Arrays of fixed size are read in place,
+ * mtime, mtime usec, inode, score, total, answered, quiz version. Arrays of fixed size are read in place,
  * with no GVariant per field: that is what keeps loading a long history cheap. */
-#define CACHE_TYPE "(uayayatatauatauauau)"
+#define CACHE_TYPE "(uayayatatauatauauauau)"
 #define CACHE_N_STRINGS 6
 
 struct _ImtehanStoreCache
@@ -124,13 +124,14 @@ cache_load (ImtehanStoreCache *self,
   g_autoptr(GVariant) variant = NULL;
   g_autoptr(GVariant) strings_v = NULL, sizes_v = NULL, mtimes_v = NULL, usecs_v = NULL;
   g_autoptr(GVariant) inodes_v = NULL, scores_v = NULL, totals_v = NULL, answered_v = NULL;
+  g_autoptr(GVariant) quiz_versions_v = NULL;
   g_autofree char *contents = NULL;
   g_autofree char *dir = g_file_get_path (self->directory);
   const guint64 *sizes, *mtimes, *inodes;
-  const guint32 *usecs, *scores, *totals, *answered;
+  const guint32 *usecs, *scores, *totals, *answered, *quiz_versions;
   const char *cached_dir = NULL;
   const char *strings, *next, *end;
-  gsize n, n_strings, lengths[7];
+  gsize n, n_strings, lengths[8];
   guint32 version = 0;
   gsize length = 0;
 
@@ -153,9 +154,9 @@ cache_load (ImtehanStoreCache *self,
    * all the rest. GVariant reads untrusted data safely anyway (a damaged part reads as zeros
    * or empty arrays), and everything read is checked below: version, folder, array lengths,
    * every string's end and encoding, every number's range. */
-  g_variant_get (variant, "(u^&ay@ay@at@at@au@at@au@au@au)", &version, &cached_dir,
+  g_variant_get (variant, "(u^&ay@ay@at@at@au@at@au@au@au@au)", &version, &cached_dir,
                  &strings_v, &sizes_v, &mtimes_v, &usecs_v, &inodes_v, &scores_v, &totals_v,
-                 &answered_v);
+                 &answered_v, &quiz_versions_v);
   if (version != CACHE_VERSION || g_strcmp0 (cached_dir, dir) != 0)
     {
       g_debug ("Ignoring the summary cache %s: version %u, of “%s”",
@@ -171,6 +172,7 @@ cache_load (ImtehanStoreCache *self,
   scores = g_variant_get_fixed_array (scores_v, &lengths[4], sizeof (guint32));
   totals = g_variant_get_fixed_array (totals_v, &lengths[5], sizeof (guint32));
   answered = g_variant_get_fixed_array (answered_v, &lengths[6], sizeof (guint32));
+  quiz_versions = g_variant_get_fixed_array (quiz_versions_v, &lengths[7], sizeof (guint32));
   n = lengths[0];
   for (guint i = 1; i < G_N_ELEMENTS (lengths); i++)
     if (lengths[i] != n)
@@ -222,7 +224,8 @@ cache_load (ImtehanStoreCache *self,
 
       summary = imtehan_attempt_summary_new_finished (self->directory, field[0], field[1],
                                                       field[2], field[3], field[4], started,
-                                                      scores[i], totals[i], answered[i]);
+                                                      scores[i], totals[i], answered[i],
+                                                      quiz_versions[i]);
       g_hash_table_insert (entries, g_strdup (field[0]), cache_entry_new (&stamp, summary, 0));
     }
   if (next != end)
@@ -246,6 +249,7 @@ cache_serialize (ImtehanStoreCache *self)
   g_autofree guint64 *inodes = g_new (guint64, n);
   g_autofree guint32 *usecs = g_new (guint32, n), *scores = g_new (guint32, n);
   g_autofree guint32 *totals = g_new (guint32, n), *answered = g_new (guint32, n);
+  g_autofree guint32 *quiz_versions = g_new (guint32, n);
   g_autoptr(GVariant) variant = NULL;
   GHashTableIter iter;
   gpointer key, value;
@@ -276,11 +280,12 @@ cache_serialize (ImtehanStoreCache *self)
       scores[i] = imtehan_attempt_summary_get_score (summary);
       totals[i] = imtehan_attempt_summary_get_total (summary);
       answered[i] = imtehan_attempt_summary_get_n_answered (summary);
+      quiz_versions[i] = imtehan_attempt_summary_get_quiz_version (summary);
       i++;
     }
 
 #define FIXED(type, array, n) g_variant_new_fixed_array ((type), (array), (n), sizeof *(array))
-  variant = g_variant_new ("(u^ay@ay@at@at@au@at@au@au@au)", CACHE_VERSION, dir,
+  variant = g_variant_new ("(u^ay@ay@at@at@au@at@au@au@au@au)", CACHE_VERSION, dir,
                            FIXED (G_VARIANT_TYPE_BYTE, strings->data, strings->len),
                            FIXED (G_VARIANT_TYPE_UINT64, sizes, n),
                            FIXED (G_VARIANT_TYPE_UINT64, mtimes, n),
@@ -288,7 +293,8 @@ cache_serialize (ImtehanStoreCache *self)
                            FIXED (G_VARIANT_TYPE_UINT64, inodes, n),
                            FIXED (G_VARIANT_TYPE_UINT32, scores, n),
                            FIXED (G_VARIANT_TYPE_UINT32, totals, n),
-                           FIXED (G_VARIANT_TYPE_UINT32, answered, n));
+                           FIXED (G_VARIANT_TYPE_UINT32, answered, n),
+                           FIXED (G_VARIANT_TYPE_UINT32, quiz_versions, n));
 #undef FIXED
   g_variant_ref_sink (variant);
   return g_variant_get_data_as_bytes (variant);
