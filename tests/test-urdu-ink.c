@@ -33,11 +33,10 @@
 #include "imtehan-warm-up.h"
 #include "imtehan-window.h"
 #include "test-util.h"
+#include "test-ui.h"
 #include "test-util-gtk.h"
 
 static ImtehanApplication *app;
-static char *data_home;
-static char *cache_home;
 static const char *shots_dir;
 
 /* The tallest marks: the keshides of ک and گ, the small ط of ٹ and ڈ, stacked dots above and
@@ -94,35 +93,11 @@ typedef struct
 } KindSummary;
 
 static void
-spin (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
-static void
-remove_attempts (void)
-{
-  g_autofree char *dir = g_build_filename (data_home, "imtehan", "attempts", NULL);
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d && (name = g_dir_read_name (d)))
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      g_unlink (path);
-    }
-}
-
-static void
 activate (Fixture    *fixture,
           const char *action,
           GVariant   *parameter)
 {
-  g_autoptr(GVariant) sunk = parameter ? g_variant_ref_sink (parameter) : NULL;
-
-  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (fixture->window), action, sunk));
-  spin ();
+  imtehan_test_activate (fixture->window, action, parameter);
 }
 
 static void
@@ -150,7 +125,7 @@ fixture_setup (Fixture       *fixture,
 {
   fixture->width = GPOINTER_TO_INT (data);
   fixture->kinds = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
-  remove_attempts ();
+  imtehan_test_remove_attempts ();
   imtehan_i18n_set_language ("ur");
   fixture->window = imtehan_window_new (app);
   gtk_window_set_default_size (GTK_WINDOW (fixture->window), fixture->width,
@@ -186,11 +161,7 @@ fixture_teardown (Fixture       *fixture,
     }
   g_hash_table_unref (fixture->kinds);
 
-  /* A save in flight holds the window (test-window.c). */
-  g_object_add_weak_pointer (G_OBJECT (fixture->window), (gpointer *)&fixture->window);
-  gtk_window_destroy (GTK_WINDOW (fixture->window));
-  IMTEHAN_TEST_WAIT_UNTIL (fixture->window == NULL, 10);
-  g_assert_null (fixture->window);
+  imtehan_test_destroy_window (&fixture->window);
 }
 
 static gboolean
@@ -759,23 +730,12 @@ main (int   argc,
 {
   int ret;
 
-  imtehan_i18n_init ();
-
-  data_home = g_dir_make_tmp ("imtehan-ink-XXXXXX", NULL);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-  cache_home = g_build_filename (data_home, "cache", NULL);
-  g_setenv ("XDG_CACHE_HOME", cache_home, TRUE);
   shots_dir = g_getenv ("IMTEHAN_INK_SHOTS");
   if (shots_dir != NULL)
     g_mkdir_with_parents (shots_dir, 0755);
 
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-
-  app = imtehan_application_new ();
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
-  imtehan_warm_up_fonts_finish (NULL);
+  imtehan_test_ui_init (&argc, &argv, "imtehan-ink-XXXXXX");
+  app = imtehan_test_app;
 
   g_test_add ("/urdu-ink/question-spacing/360", Fixture, GINT_TO_POINTER (360),
               fixture_setup, test_question_spacing, fixture_teardown);
@@ -788,11 +748,6 @@ main (int   argc,
   g_test_add ("/urdu-ink/tallest-marks/1280", Fixture, GINT_TO_POINTER (1280),
               fixture_setup, test_tallest_marks, fixture_teardown);
 
-  ret = g_test_run ();
-
-  g_clear_object (&app);
-  imtehan_test_remove_tree (data_home);
-  g_clear_pointer (&cache_home, g_free);
-  g_clear_pointer (&data_home, g_free);
+  ret = imtehan_test_ui_run ();
   return ret;
 }

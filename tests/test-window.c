@@ -21,11 +21,10 @@
 #include "imtehan-text.h"
 #include "imtehan-wrap-bin.h"
 #include "test-util.h"
+#include "test-ui.h"
 #include "test-util-gtk.h"
 
 static ImtehanApplication *app;
-static char *data_home;
-static char *cache_home;
 
 typedef struct
 {
@@ -35,28 +34,13 @@ typedef struct
 static void
 spin (void)
 {
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  imtehan_test_spin ();
 }
 
 static char *
 attempts_dir (void)
 {
-  return g_build_filename (data_home, "imtehan", "attempts", NULL);
-}
-
-static void
-remove_attempts (void)
-{
-  g_autofree char *dir = attempts_dir ();
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d && (name = g_dir_read_name (d)))
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      g_unlink (path);
-    }
+  return imtehan_test_attempts_dir ();
 }
 
 static void
@@ -65,7 +49,7 @@ fixture_setup (Fixture       *fixture,
 {
   const char *lang = data;
 
-  remove_attempts ();
+  imtehan_test_remove_attempts ();
   imtehan_i18n_set_language (lang);
   fixture->window = imtehan_window_new (app);
   gtk_window_present (GTK_WINDOW (fixture->window));
@@ -76,13 +60,7 @@ static void
 fixture_teardown (Fixture       *fixture,
                   gconstpointer  data)
 {
-
-  /* A save in flight holds the window: wait for it, or the next test's clean-up deletes its
-   * temporary file under it and the save fails. */
-  g_object_add_weak_pointer (G_OBJECT (fixture->window), (gpointer *)&fixture->window);
-  gtk_window_destroy (GTK_WINDOW (fixture->window));
-  IMTEHAN_TEST_WAIT_UNTIL (fixture->window == NULL, 10);
-  g_assert_null (fixture->window);
+  imtehan_test_destroy_window (&fixture->window);
 }
 
 static void
@@ -90,16 +68,7 @@ activate (Fixture    *fixture,
           const char *action,
           GVariant   *parameter)
 {
-  /* GTK 4.8 hands the parameter to a widget class action without sinking it: a floating
-   * one would leak (valgrind). */
-  g_autoptr(GVariant) sunk = parameter ? g_variant_ref_sink (parameter) : NULL;
-
-  if (parameter == NULL)
-    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), action, NULL));
-  else
-    g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (fixture->window), action,
-                                                       sunk));
-  spin ();
+  imtehan_test_activate (fixture->window, action, parameter);
 }
 
 static void
@@ -1180,7 +1149,7 @@ block_saving (void)
   g_autofree char *dir = attempts_dir ();
   g_autofree char *parent = g_path_get_dirname (dir);
 
-  remove_attempts ();
+  imtehan_test_remove_attempts ();
   g_rmdir (dir);
   g_assert_cmpint (g_mkdir_with_parents (parent, 0700), ==, 0);
   g_assert_true (g_file_set_contents (dir, "not a folder", -1, NULL));
@@ -1655,7 +1624,7 @@ test_fonts_warmed_up (gconstpointer data)
   gpointer font, label;
   ImtehanWindow *window;
 
-  remove_attempts ();
+  imtehan_test_remove_attempts ();
   if (with_history)
     {
       /* A returning learner: the start page lists the attempt and the scores. */
@@ -1721,23 +1690,9 @@ main (int   argc,
 {
   int ret;
 
-  imtehan_i18n_init ();
-
   /* "&": toasts and the save warning show this path, and toast titles are markup. */
-  data_home = g_dir_make_tmp ("imtehan test & co-XXXXXX", NULL);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-  /* The store's summary cache: not in the user's. */
-  cache_home = g_build_filename (data_home, "cache", NULL);
-  g_setenv ("XDG_CACHE_HOME", cache_home, TRUE);
-
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-
-  app = imtehan_application_new ();
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
-  /* Startup began a font warm-up for the window activate() would build; nobody activates. */
-  imtehan_warm_up_fonts_finish (NULL);
+  imtehan_test_ui_init (&argc, &argv, "imtehan test & co-XXXXXX");
+  app = imtehan_test_app;
 
   g_test_add_data_func ("/window/fonts-warmed-up/en", "-en", test_fonts_warmed_up);
   g_test_add_data_func ("/window/fonts-warmed-up/ur", "-ur", test_fonts_warmed_up);
@@ -1782,11 +1737,6 @@ main (int   argc,
   g_test_add ("/window/save-failure", Fixture, "en", fixture_setup, test_save_failure, fixture_teardown);
   g_test_add ("/window/unreadable-results", Fixture, "en", fixture_setup, test_unreadable_results, fixture_teardown);
 
-  ret = g_test_run ();
-
-  g_clear_object (&app);
-  imtehan_test_remove_tree (data_home);
-  g_clear_pointer (&cache_home, g_free);
-  g_clear_pointer (&data_home, g_free);
+  ret = imtehan_test_ui_run ();
   return ret;
 }
