@@ -1465,6 +1465,9 @@ test_narrow_window (Fixture       *fixture,
   GtkWidget *title;
 
   gtk_window_set_default_size (GTK_WINDOW (fixture->window), 360, 600);
+  IMTEHAN_TEST_WAIT_UNTIL (gtk_widget_get_width (GTK_WIDGET (fixture->window)) <= 360 &&
+                           !gtk_widget_get_visible (template_child (fixture, "language_button")),
+                           10);
   wait_frames (300);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (fixture->window)), <=, 360);
   page = imtehan_window_get_page (fixture->window);
@@ -1502,7 +1505,7 @@ test_narrow_window (Fixture       *fixture,
 
   /* Wide again, the language button is back. */
   gtk_window_set_default_size (GTK_WINDOW (fixture->window), 800, 600);
-  wait_frames (300);
+  IMTEHAN_TEST_WAIT_UNTIL (gtk_widget_get_visible (template_child (fixture, "language_button")), 10);
   g_assert_true (gtk_widget_get_visible (template_child (fixture, "language_button")));
 }
 
