@@ -45,8 +45,7 @@ imtehan_application_dispose (GObject *object)
 /* Which family Pango really uses for Urdu (imtehan_font_check_run()): a silent fallback to
  * another Arabic-script font shows no tofu, but breaks Nastaliq's look and, with some fonts,
  * letter joining. Run once, when the main loop is idle after the first frame: it never delays
- * the start page, and the font is loaded by then, so the check costs a look-up (under 5 ms
- * either way, see tests/bench). */
+ * the start page, and the font is loaded by then, so the check costs a look-up. */
 static gboolean
 font_check_cb (gpointer user_data)
 {
@@ -183,9 +182,9 @@ imtehan_application_startup (GApplication *app)
   /* The history is listed on the store's worker while the toolkit initializes. */
   self->store = imtehan_store_new_default ();
   imtehan_store_prefetch_list (self->store);
-  /* GtkApplication's startup calls gtk_init() too, but then libadwaita initializes for
-   * another ~40 ms, which the font warm-up can use on the other core. Without a display
-   * the parent's startup reports it as usual. */
+  /* GtkApplication's startup calls gtk_init() too, but then libadwaita initializes, a time
+   * the font warm-up can use on the other core. Without a display the parent's startup
+   * reports it as usual. */
   if (gtk_init_check ())
     {
       GdkDisplay *display = gdk_display_get_default ();

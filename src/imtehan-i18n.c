@@ -32,9 +32,8 @@ imtehan_i18n_get_language (void)
 /* Noto Nastaliq Urdu comes without hinting instructions, so with the desktop's usual
  * "slight" hinting FreeType runs its auto-hinter on every glyph it draws. Nastaliq has
  * hundreds of contextual glyphs and no Latin stems for the hinter to align: the strokes gain
- * nothing, and drawing the start page's Urdu the first time took 17 million more instructions
- * (40 % of the first frame's painting, tests/bench "startup"). So its glyphs are drawn
- * unhinted, as its designers drew them; other fonts keep the desktop's setting. */
+ * nothing, and the first frame pays for hinting every one. So its glyphs are drawn unhinted,
+ * as its designers drew them; other fonts keep the desktop's setting. */
 static const char nastaliq_rendering[] =
   "<?xml version=\"1.0\"?>\n"
   "<!DOCTYPE fontconfig SYSTEM \"urn:fontconfig:fonts.dtd\">\n"
@@ -215,8 +214,7 @@ imtehan_i18n_format_date (GDateTime *time)
 }
 
 /* Which family does Pango really use for Urdu? A silent fallback (Noto Kufi, DejaVu) shows
- * no tofu, so only asking the font map catches it. One font load and two glyph look-ups:
- * well under the 5 ms budget of issue 5. */
+ * no tofu, so only asking the font map catches it: one font load and two glyph look-ups. */
 void
 imtehan_font_check_run (ImtehanFontCheck *check)
 {

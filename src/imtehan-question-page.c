@@ -317,8 +317,7 @@ reorder_choices (QuestionView       *view,
 }
 
 /* A spare view to show question @index in: the one that showed it in a former attempt (its
- * Nastaliq text is laid out already: about 4 ms a question, tests/bench "navigate"), or one
- * with as many choices, or none. */
+ * Nastaliq text is laid out already), or one with as many choices, or none. */
 static QuestionView *
 take_spare (ImtehanQuestionPage *self,
             guint                index,
@@ -454,8 +453,8 @@ update_question (ImtehanQuestionPage *self)
   /* The neighbours are prepared after the frame that shows this question has been painted.
    * Not from an idle callback added now: the frame clock waits for its next slot, up to a
    * frame, and an idle callback would run meanwhile and hold the frame up by as long as
-   * preparing takes (10 to 15 ms; tests/bench "navigate", "to frame" in its breakdown). A
-   * move also cancels what was still to prepare for the former question. */
+   * preparing takes, most of a frame in Nastaliq. A move also cancels what was still to
+   * prepare for the former question. */
   g_clear_handle_id (&self->prepare_id, g_source_remove);
   self->preparing_late = FALSE;
   if (self->prepare_tick == 0)
@@ -693,9 +692,8 @@ prepare_view (ImtehanQuestionPage *self,
 }
 
 /* While the learner reads a question, the next one and then the one before are prepared,
- * one per call (10 to 15 ms each in Nastaliq), right after the move's frame: moving to a
- * question seen for the first time then costs what moving back does (tests/bench
- * "navigate", whose worst moves were first visits). */
+ * one per call, right after the move's frame: moving to a question seen for the first time
+ * then costs what moving back does. */
 static gboolean
 prepare_neighbours_cb (gpointer user_data)
 {
@@ -724,8 +722,8 @@ prepare_neighbours_cb (gpointer user_data)
           g_ptr_array_index (self->views, index) != NULL)
         continue;
       /* The one before only once the learner has stayed a while: it is needed only after
-       * a resume or a jump, and preparing it holds the main loop for 10 to 15 ms, which a
-       * quick Next would wait for. */
+       * a resume or a jump, and preparing it holds the main loop for most of a frame, which
+       * a quick Next would wait for. */
       if (step < 0 && !self->preparing_late)
         {
           self->preparing_late = TRUE;

@@ -5,8 +5,8 @@
  * Why: before the start page's first frame, Pango has to find a set of fonts for every font
  * description and language on it (a fontconfig sort over all installed fonts each), open
  * Noto Nastaliq Urdu and its fallbacks, load their HarfBuzz tables and measure every glyph.
- * On this machine that is about 30 ms of the app's main thread (tests/bench "startup"), and
- * it all happened after GTK and libadwaita had initialized, while the second core idled.
+ * That is a large part of the start-up's main thread, and it all happened after GTK and
+ * libadwaita had initialized, while the second core idled.
  *
  * So the application's startup, right after gtk_init() and before libadwaita's own set-up,
  * starts a worker thread that lays the start page's texts out, in the start page's fonts, in
@@ -25,7 +25,7 @@
  *
  * The icon theme too: GTK starts reading it on a thread when it is created, but adding a
  * resource path to it throws that reading away, and libadwaita's initialization adds its
- * icons; the header bar's first icon then read the whole theme on the main thread (~13 ms).
+ * icons; the header bar's first icon then read the whole theme on the main thread.
  */
 
 #define G_LOG_DOMAIN "imtehan-warm-up"

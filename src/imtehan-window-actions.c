@@ -300,8 +300,8 @@ toggle_language_action (GtkWidget  *widget,
 }
 
 /* The shortcuts window is built when it is first asked for, not with every window (as
- * GtkApplication does for a resource named gtk/help-overlay.ui): building its 30 widgets
- * cost about 7 ms of every start (tests/bench, "startup"). */
+ * GtkApplication does for a resource named gtk/help-overlay.ui): its 30 widgets would be
+ * built at every start. */
 static void
 show_shortcuts_action (GtkWidget  *widget,
                        const char *action_name,

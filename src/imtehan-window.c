@@ -175,11 +175,9 @@ question_title (ImtehanAttempt *attempt)
                           imtehan_attempt_get_n_questions (attempt));
 }
 
-/* Opening the first question the first time built the question page and laid its Nastaliq
- * text out in one go: about 60 ms between the click and the question (tests/bench,
- * "navigate"). Once the start page and its history are shown and the main loop is idle, the
- * page is built and the first question laid out at the window's width, so that Start only
- * shows them. */
+/* Building the question page and laying its Nastaliq text out takes longer than a frame: once
+ * the start page and its history are shown and the main loop is idle, the page is built and
+ * the first question laid out at the window's width, so that Start only shows them. */
 static gboolean
 prepare_question_cb (gpointer user_data)
 {
@@ -210,13 +208,10 @@ prepare_question_tick_cb (GtkWidget     *widget,
   if (gtk_widget_get_width (GTK_WIDGET (self->stack)) <= 0)
     return G_SOURCE_CONTINUE;
   self->prepare_tick = 0;
-  /* Not at once: libadwaita 1.2 starts with a style provider that turns every transition
-   * off ("* { transition: none; }", adw-style-manager.c) and removes it 250 ms later, which
-   * changes every node's style. A page prepared before that had all its styles computed
-   * for nothing, and the first open restyled the whole page (289 style computations in a
-   * run of a traced GTK where the removal came after the preparation, 191 with this wait
-   * in the same conditions). 300 ms after the first frame is after it whatever the
-   * machine's speed, and long before a learner has read the start page. */
+  /* Not at once: libadwaita 1.2 turns every transition off at start ("* { transition: none; }")
+   * and back on 250 ms later, which changes every node's style, so a page prepared before
+   * that is restyled whole at the first open. 300 ms after the first frame is after it on
+   * any machine, and long before a learner has read the start page. */
   if (self->prepare_source == 0)
     self->prepare_source = g_timeout_add_full (G_PRIORITY_LOW, 300, prepare_question_cb,
                                                self, NULL);
@@ -364,16 +359,12 @@ _imtehan_window_show_page (ImtehanWindow *self,
   sync_pages (self);
   /* Only the page shown is visible; a stack's other pages are only unmapped. GTK 4.8 would
    * present them all to assistive technologies (a screen reader found the start page's
-   * buttons under the question), and restyle them all whenever the window's state changes,
-   * as it does at every move of the focus: 550 CSS nodes where 130 are shown, about 1 ms of
-   * every move and of every opened page, for the review's and the results' hidden rows
-   * (perf probes; tests/bench "navigate"). An invisible page's styles wait until it is
-   * shown. The stack's homogeneous size now counts the shown page only, as it should. */
+   * buttons under the question), and restyle them all at every move of the focus. The
+   * stack's homogeneous size counts the shown page only, as it should. */
   gtk_widget_set_visible (page, TRUE);
   /* The focus goes to the new page below. Left in the former page, the stack would first
    * give it to whatever had it in the new page the last time (a choice of another
-   * attempt's question): one more focus change, with its events to assistive technologies
-   * (a fifth of an opened question's action, tests/bench "navigate"). */
+   * attempt's question): one more focus change, with its events to assistive technologies. */
   gtk_root_set_focus (GTK_ROOT (self), NULL);
   gtk_stack_set_visible_child (self->stack, page);
   for (guint i = 0; i < G_N_ELEMENTS (self->pages); i++)
@@ -407,8 +398,8 @@ attempt_current_changed_cb (ImtehanWindow *self)
 }
 
 /* The main menu is built when it is first opened: a GtkMenuButton builds its popover and
- * every item's widgets as soon as it is given a model, 5 million instructions of every
- * start for a menu most starts never open (tests/bench, "startup"). */
+ * every item's widgets as soon as it is given a model, at every start, for a menu most
+ * starts never open. */
 static void
 create_menu_cb (GtkMenuButton *button,
                 gpointer       user_data)

@@ -21,9 +21,9 @@
  * A label that ellipsizes (the window title and subtitle) costs more to measure than its text:
  * GtkLabel then asks Pango for the font's character widths (pango_context_get_metrics()),
  * which itemizes and shapes a sample text with fallback fonts at every call, and GTK asks
- * several times per resize. For the header's subtitle, which changes at every move between
- * questions, that was about 1 ms a call. Here its natural width is its text's, laid out once
- * per text, and its minimum min-chars characters.
+ * several times per resize, also for the header's title, which changes at every move between
+ * questions. Here its natural width is its text's, laid out once per text, and its minimum
+ * min-chars characters.
  *
  * Labels whose text changes back and forth (the header's "Question 3 of 8", the question
  * page's position) can keep the labels of their former texts: imtehan_wrap_bin_set_text()
@@ -585,8 +585,8 @@ imtehan_wrap_bin_set_text (ImtehanWrapBin *self,
  * @label: a label
  *
  * Draws @label's layout once, off screen, so that cairo has its glyphs: drawing a page of
- * Nastaliq the first time rasterizes hundreds of them, about 10 ms (tests/bench
- * "navigate"). The glyphs are cached with the font, which the window's renderer then uses.
+ * Nastaliq the first time rasterizes hundreds of them. The glyphs are cached with the font,
+ * which the window's renderer then uses.
  */
 void
 imtehan_label_draw_glyphs (GtkLabel *label)

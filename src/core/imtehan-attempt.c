@@ -166,9 +166,8 @@ imtehan_attempt_set_property (GObject      *object,
 
 /* SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators",
  * 2014): one 64-bit state, well mixed even from neighbouring seeds. A GRand seeded with an
- * array built a 624-word Mersenne Twister state for each question, 2 % of the work of
- * opening a question (callgrind, tests/bench "navigate"), for the three numbers a shuffle
- * of four choices takes. */
+ * array builds a 624-word Mersenne Twister state for each question, for the three numbers a
+ * shuffle of four choices takes. */
 static guint64
 splitmix64_next (guint64 *state)
 {
