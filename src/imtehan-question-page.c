@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 #include <pango/pangocairo.h>
 
+#include "imtehan-choice-row.h"
 #include "imtehan-i18n.h"
 #include "imtehan-progress.h"
 #include "imtehan-question-page.h"
@@ -73,40 +74,6 @@ question_view_free (QuestionView *view)
 }
 
 G_DEFINE_FINAL_TYPE (ImtehanQuestionPage, imtehan_question_page, GTK_TYPE_WIDGET)
-
-/* A choice is a check button that assistive technologies can press. GTK 4.8 gives a
- * GtkCheckButton no AT-SPI action (only a GtkButton gets "click"), so switch access, voice
- * control and screen-reader commands that activate the object under review could not
- * choose an answer. Its "click" action chooses it, as a click does. */
-#define IMTEHAN_TYPE_CHOICE_BUTTON (imtehan_choice_button_get_type ())
-G_DECLARE_FINAL_TYPE (ImtehanChoiceButton, imtehan_choice_button, IMTEHAN, CHOICE_BUTTON, GtkCheckButton)
-
-struct _ImtehanChoiceButton
-{
-  GtkCheckButton parent_instance;
-};
-
-G_DEFINE_FINAL_TYPE (ImtehanChoiceButton, imtehan_choice_button, GTK_TYPE_CHECK_BUTTON)
-
-static void
-choice_click_action (GtkWidget  *widget,
-                     const char *action_name,
-                     GVariant   *parameter)
-{
-  gtk_check_button_set_active (GTK_CHECK_BUTTON (widget), TRUE);
-}
-
-static void
-imtehan_choice_button_class_init (ImtehanChoiceButtonClass *klass)
-{
-  /* Unprefixed, like the action of a GtkButton: what screen readers and test tools look for. */
-  gtk_widget_class_install_action (GTK_WIDGET_CLASS (klass), "click", NULL, choice_click_action);
-}
-
-static void
-imtehan_choice_button_init (ImtehanChoiceButton *self)
-{
-}
 
 /* "Question 3 of 8, 2 answered", for @attempt's current question. */
 static char *
@@ -189,36 +156,11 @@ create_choice (ImtehanQuestionPage *self,
                const char          *lang)
 {
   g_autofree char *letter = imtehan_i18n_choice_letter (position, lang);
-  GtkWidget *button;
-  GtkWidget *box;
-  GtkWidget *letter_label;
-  GtkWidget *text_label;
+  GtkWidget *row = imtehan_choice_row_new ();
 
-  /* The role is fixed at construction: a grouped check button is a radio button. */
-  button = g_object_new (IMTEHAN_TYPE_CHOICE_BUTTON,
-                         "accessible-role", GTK_ACCESSIBLE_ROLE_RADIO,
-                         NULL);
-  gtk_widget_add_css_class (button, "choice");
-
-  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
-  letter_label = gtk_label_new (letter);
-  gtk_widget_add_css_class (letter_label, "choice-letter");
-  gtk_label_set_yalign (GTK_LABEL (letter_label), 0.0);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (letter_label),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, "", -1);
-  text_label = gtk_label_new (NULL);
-  gtk_label_set_wrap (GTK_LABEL (text_label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (text_label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_xalign (GTK_LABEL (text_label), 0.0);
-  gtk_box_append (GTK_BOX (box), letter_label);
-  gtk_box_append (GTK_BOX (box), imtehan_wrap_bin_new (text_label, 15, 60));
-  gtk_widget_set_hexpand (gtk_widget_get_last_child (box), TRUE);
-  gtk_check_button_set_child (GTK_CHECK_BUTTON (button), box);
-  g_object_set_data (G_OBJECT (button), "text-label", text_label);
-  g_object_set_data (G_OBJECT (button), "letter-label", letter_label);
-
-  g_signal_connect (button, "toggled", G_CALLBACK (choice_toggled_cb), self);
-  return button;
+  imtehan_choice_row_set_letter (IMTEHAN_CHOICE_ROW (row), letter);
+  g_signal_connect (row, "toggled", G_CALLBACK (choice_toggled_cb), self);
+  return row;
 }
 
 static GtkWidget *
@@ -296,7 +238,7 @@ reorder_choices (QuestionView       *view,
       {
         GtkWidget *button = g_ptr_array_index (view->choices, j);
 
-        if (g_strcmp0 (g_object_get_data (G_OBJECT (button), "choice-id"), order[i]) == 0)
+        if (g_strcmp0 (imtehan_choice_row_get_choice_id (IMTEHAN_CHOICE_ROW (button)), order[i]) == 0)
           {
             g_ptr_array_add (ordered, button);
             break;
@@ -310,7 +252,7 @@ reorder_choices (QuestionView       *view,
       g_autofree char *letter = imtehan_i18n_choice_letter (i, lang);
 
       gtk_box_reorder_child_after (GTK_BOX (view->choices_box), button, previous);
-      gtk_label_set_text (g_object_get_data (G_OBJECT (button), "letter-label"), letter);
+      imtehan_choice_row_set_letter (IMTEHAN_CHOICE_ROW (button), letter);
       g_ptr_array_index (view->choices, i) = button;
       previous = button;
     }
@@ -378,13 +320,8 @@ show_view (ImtehanQuestionPage *self,
       const char *choice = imtehan_question_get_choice_text (question, order[i], lang);
       g_autofree char *letter = imtehan_i18n_choice_letter (i, lang);
 
-      gtk_label_set_text (g_object_get_data (G_OBJECT (button), "letter-label"), letter);
-      imtehan_label_set_content (g_object_get_data (G_OBJECT (button), "text-label"), choice, lang);
-      g_object_set_data (G_OBJECT (button), "choice-id", (gpointer)g_intern_string (order[i]));
-      /* GTK 4.8 names a check button with a custom child "GtkCheckButton" unless it is
-       * labelled: a screen reader hears the choice's own text. */
-      gtk_accessible_update_property (GTK_ACCESSIBLE (button),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, choice, -1);
+      imtehan_choice_row_set_letter (IMTEHAN_CHOICE_ROW (button), letter);
+      imtehan_choice_row_set_choice (IMTEHAN_CHOICE_ROW (button), order[i], choice, lang);
     }
   return view;
 }

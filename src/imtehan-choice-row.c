@@ -1,0 +1,113 @@
+/* imtehan-choice-row.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * One answer of a question: its letter and its text in a check button that the question page
+ * groups, so it is a radio button, as screen readers and keyboards expect of a choice.
+ */
+
+#define G_LOG_DOMAIN "imtehan-choice-row"
+
+#include "config.h"
+
+#include "imtehan-choice-row.h"
+#include "imtehan-i18n.h"
+#include "imtehan-wrap-bin.h"
+
+struct _ImtehanChoiceRow
+{
+  GtkCheckButton  parent_instance;
+
+  GtkLabel       *letter_label;
+  GtkLabel       *text_label;
+
+  const char     *choice_id;  /* interned */
+};
+
+G_DEFINE_FINAL_TYPE (ImtehanChoiceRow, imtehan_choice_row, GTK_TYPE_CHECK_BUTTON)
+
+static void
+click_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (widget), TRUE);
+}
+
+static void
+imtehan_choice_row_dispose (GObject *object)
+{
+  gtk_widget_dispose_template (GTK_WIDGET (object), IMTEHAN_TYPE_CHOICE_ROW);
+
+  G_OBJECT_CLASS (imtehan_choice_row_parent_class)->dispose (object);
+}
+
+static void
+imtehan_choice_row_class_init (ImtehanChoiceRowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = imtehan_choice_row_dispose;
+
+  g_type_ensure (IMTEHAN_TYPE_WRAP_BIN);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               RESOURCE_BASE "/imtehan-choice-row.ui");
+  gtk_widget_class_bind_template_child (widget_class, ImtehanChoiceRow, letter_label);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanChoiceRow, text_label);
+
+  /* GTK 4.8 gives a GtkCheckButton no AT-SPI action (only a GtkButton gets "click"), so
+   * switch access, voice control and screen-reader commands could not choose an answer.
+   * Unprefixed, like a GtkButton's: it chooses the answer, as a click does. */
+  gtk_widget_class_install_action (widget_class, "click", NULL, click_action);
+}
+
+static void
+imtehan_choice_row_init (ImtehanChoiceRow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  /* The row is named by its text alone (see set_choice()): a screen reader does not read
+   * the letter, which only says where the choice stands in this attempt. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->letter_label),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, "", -1);
+}
+
+GtkWidget *
+imtehan_choice_row_new (void)
+{
+  /* The role is fixed at construction: a grouped check button is a radio button. */
+  return g_object_new (IMTEHAN_TYPE_CHOICE_ROW, "accessible-role", GTK_ACCESSIBLE_ROLE_RADIO,
+                       NULL);
+}
+
+void
+imtehan_choice_row_set_letter (ImtehanChoiceRow *self,
+                               const char       *letter)
+{
+  g_return_if_fail (IMTEHAN_IS_CHOICE_ROW (self));
+
+  gtk_label_set_text (self->letter_label, letter);
+}
+
+/* Shows the choice @choice_id with its @text in @lang. */
+void
+imtehan_choice_row_set_choice (ImtehanChoiceRow *self,
+                               const char       *choice_id,
+                               const char       *text,
+                               const char       *lang)
+{
+  g_return_if_fail (IMTEHAN_IS_CHOICE_ROW (self));
+
+  self->choice_id = g_intern_string (choice_id);
+  imtehan_label_set_content (self->text_label, text, lang);
+  /* GTK 4.8 names a check button with a custom child "GtkCheckButton" unless it is
+   * labelled: a screen reader hears the choice's own text. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+}
+
+const char *
+imtehan_choice_row_get_choice_id (ImtehanChoiceRow *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_CHOICE_ROW (self), NULL);
+  return self->choice_id;
+}

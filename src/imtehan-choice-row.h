@@ -1,0 +1,24 @@
+/* imtehan-choice-row.h: one answer of a question, a radio button one can click anywhere on
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define IMTEHAN_TYPE_CHOICE_ROW (imtehan_choice_row_get_type ())
+G_DECLARE_FINAL_TYPE (ImtehanChoiceRow, imtehan_choice_row, IMTEHAN, CHOICE_ROW, GtkCheckButton)
+
+GtkWidget  *imtehan_choice_row_new           (void);
+void        imtehan_choice_row_set_letter    (ImtehanChoiceRow *self,
+                                              const char       *letter);
+void        imtehan_choice_row_set_choice    (ImtehanChoiceRow *self,
+                                              const char       *choice_id,
+                                              const char       *text,
+                                              const char       *lang);
+const char *imtehan_choice_row_get_choice_id (ImtehanChoiceRow *self);
+
+G_END_DECLS
