@@ -13,6 +13,7 @@
 #include "imtehan-quiz.h"
 #include "imtehan-session.h"
 #include "imtehan-store.h"
+#include "test-util.h"
 
 #define BUNDLED_QUIZ QUIZ_DIR "/zero-sharded-optimizers.quiz"
 
@@ -151,29 +152,9 @@ settle (Fixture *fixture)
 }
 
 static void
-remove_tree (GFile *file)
-{
-  g_autoptr(GFileEnumerator) enumerator = NULL;
-
-  enumerator = g_file_enumerate_children (file, G_FILE_ATTRIBUTE_STANDARD_NAME,
-                                          G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
-  while (enumerator != NULL)
-    {
-      GFile *child = NULL;
-
-      if (!g_file_enumerator_iterate (enumerator, NULL, &child, NULL, NULL) || child == NULL)
-        break;
-      remove_tree (child);
-    }
-  g_file_delete (file, NULL, NULL);
-}
-
-static void
 fixture_tear_down (Fixture       *fixture,
                    gconstpointer  data)
 {
-  g_autoptr(GFile) tmp = g_file_new_for_path (fixture->tmp);
-
   g_clear_object (&fixture->session);
   /* Saves in flight hold the store: they finish first. */
   g_object_add_weak_pointer (G_OBJECT (fixture->store), (gpointer *)&fixture->store);
@@ -182,7 +163,7 @@ fixture_tear_down (Fixture       *fixture,
   g_assert_finalize_object (fixture->quiz);
   g_clear_object (&fixture->directory);
   g_clear_pointer (&fixture->notices, g_ptr_array_unref);
-  remove_tree (tmp);
+  imtehan_test_remove_tree (fixture->tmp);
   g_clear_pointer (&fixture->path, g_free);
   g_clear_pointer (&fixture->tmp, g_free);
 }

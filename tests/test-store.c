@@ -16,6 +16,7 @@
 #include "imtehan-attempt.h"
 #include "imtehan-quiz.h"
 #include "imtehan-store.h"
+#include "test-util.h"
 #include "imtehan-store-private.h"
 
 #define BUNDLED_QUIZ QUIZ_DIR "/zero-sharded-optimizers.quiz"
@@ -30,27 +31,6 @@ typedef struct
   ImtehanStore *store;     /* with a cache in cache_path when the test's data is "cached" */
   ImtehanQuiz  *quiz;
 } Fixture;
-
-static void
-remove_tree (GFile *file)
-{
-  g_autoptr(GFileEnumerator) enumerator = NULL;
-
-  enumerator = g_file_enumerate_children (file, G_FILE_ATTRIBUTE_STANDARD_NAME,
-                                          G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
-  if (enumerator != NULL)
-    {
-      for (;;)
-        {
-          GFile *child = NULL;
-
-          if (!g_file_enumerator_iterate (enumerator, NULL, &child, NULL, NULL) || child == NULL)
-            break;
-          remove_tree (child);
-        }
-    }
-  g_file_delete (file, NULL, NULL);
-}
 
 /* GTask drops its reference to the source object in its worker thread, maybe only just
  * after the callback ran in ours: wait for that before deciding the store leaked. */
@@ -98,13 +78,11 @@ static void
 fixture_tear_down (Fixture       *fixture,
                    gconstpointer  data)
 {
-  g_autoptr(GFile) tmp = g_file_new_for_path (fixture->tmp);
-
   assert_finalize_soon (g_steal_pointer (&fixture->store));
   g_assert_finalize_object (g_steal_pointer (&fixture->quiz));
   g_clear_object (&fixture->directory);
   g_clear_object (&fixture->cache_directory);
-  remove_tree (tmp);
+  imtehan_test_remove_tree (fixture->tmp);
   g_assert_false (g_file_test (fixture->tmp, G_FILE_TEST_EXISTS));
   g_clear_pointer (&fixture->path, g_free);
   g_clear_pointer (&fixture->cache_path, g_free);
@@ -543,7 +521,7 @@ test_save_async_last_reference (Fixture       *fixture,
 
   g_assert_finalize_object (attempt);
   if (!g_file_equal (directory, fixture->directory))
-    remove_tree (directory);
+    imtehan_test_remove_tree (shm);
 }
 
 static void
