@@ -883,21 +883,19 @@ imtehan_session_open_async (ImtehanSession      *self,
     {
       g_autoptr(ImtehanAttemptSummary) summary = g_list_model_get_item (G_LIST_MODEL (self->history), i);
 
-      if (g_str_equal (imtehan_attempt_summary_get_id (summary), attempt_id) &&
-          of_other_version (self, summary))
-        {
-          g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                                   _("It was taken on version %u of this quiz, whose questions "
-                                     "have changed since; its file is kept"),
-                                   imtehan_attempt_summary_get_quiz_version (summary));
-          return;
-        }
-      if (g_str_equal (imtehan_attempt_summary_get_id (summary), attempt_id))
+      if (!g_str_equal (imtehan_attempt_summary_get_id (summary), attempt_id))
+        continue;
+      if (of_other_version (self, summary))
+        g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                                 _("It was taken on version %u of this quiz, whose questions "
+                                   "have changed since; its file is kept"),
+                                 imtehan_attempt_summary_get_quiz_version (summary));
+      else
         {
           g_task_set_task_data (task, g_new0 (ClaimData, 1), (GDestroyNotify)claim_data_free);
           claim (self, summary, g_steal_pointer (&task));
-          return;
         }
+      return;
     }
   g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
                            _("It is no longer in the results folder"));
