@@ -73,35 +73,13 @@ fixture_set_up (Fixture       *fixture,
   fixture->session = session_new (fixture, fixture->store);
 }
 
-/* Lets the main loop run until @done says so, or fails after 10 s. */
-static gboolean
-timeout_cb (gpointer user_data)
-{
-  *(gboolean *)user_data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-static gboolean
-wake_cb (gpointer user_data)
-{
-  return G_SOURCE_CONTINUE;
-}
-
-/* The condition may be made true by the store's worker thread, which does not wake the main
- * loop: a short timeout source does. */
+/* Runs the main loop until @done says so; fails after 10 s. */
 static void
 run_until (gboolean (*done) (gpointer),
            gpointer   data)
 {
-  gboolean timed_out = FALSE;
-  guint timeout = g_timeout_add_seconds (10, timeout_cb, &timed_out);
-  guint wake = g_timeout_add (5, wake_cb, NULL);
-
-  while (!done (data) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_false (timed_out);
-  g_source_remove (timeout);
-  g_source_remove (wake);
+  IMTEHAN_TEST_WAIT_UNTIL (done (data), 10);
+  g_assert_true (done (data));
 }
 
 static gboolean

@@ -25,27 +25,3 @@ imtehan_test_find_scrolled_window (GtkWidget *widget)
     }
   return NULL;
 }
-
-gboolean
-imtehan_test_wake_cb (gpointer data)
-{
-  return G_SOURCE_CONTINUE;
-}
-
-static gboolean
-set_done_cb (gpointer data)
-{
-  *(gboolean *)data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Lets the main loop run for @ms milliseconds: frames, animations, idles. */
-void
-imtehan_test_run_for (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, set_done_cb, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}

@@ -27,3 +27,27 @@ imtehan_test_remove_tree (const char *path)
     }
   g_rmdir (path);
 }
+
+gboolean
+imtehan_test_wake_cb (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+set_done_cb (gpointer data)
+{
+  *(gboolean *)data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Lets the main loop run for @ms milliseconds: frames, animations, idles. */
+void
+imtehan_test_run_for (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, set_done_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
