@@ -7,6 +7,7 @@
 
 #include <adwaita.h>
 
+#include "imtehan-after-frame.h"
 #include "imtehan-session.h"
 #include "imtehan-window.h"
 #include "imtehan-wrap-bin.h"
@@ -40,8 +41,7 @@ struct _ImtehanWindow
   char                 *language;
   GtkWidget            *pages[5];
   GtkWindow            *shortcuts;    /* built when first shown */
-  guint                 prepare_tick;
-  guint                 prepare_source;
+  ImtehanAfterFrame    *prepare_question;  /* the question page, while Start is read */
   GdkFrameClock        *show_focus_clock;  /* weak; the frame clock show_focus_cb() waits on */
   gulong                show_focus_id;
   guint                 actions_known;    /* bits of updated_actions[] set once */

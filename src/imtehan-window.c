@@ -185,7 +185,6 @@ prepare_question_cb (gpointer user_data)
   g_autoptr(ImtehanAttempt) attempt = NULL;
   g_autofree char *title = NULL;
 
-  self->prepare_source = 0;
   if (self->pages[PAGE_QUESTION] != NULL || g_strcmp0 (self->page_name, "start") != 0)
     return G_SOURCE_REMOVE;
   attempt = imtehan_attempt_new (self->quiz, 0);
@@ -197,33 +196,16 @@ prepare_question_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-/* The history can be read before the window has its size: then after a frame. */
-static gboolean
-prepare_question_tick_cb (GtkWidget     *widget,
-                          GdkFrameClock *clock,
-                          gpointer       user_data)
-{
-  ImtehanWindow *self = IMTEHAN_WINDOW (widget);
-
-  if (gtk_widget_get_width (GTK_WIDGET (self->stack)) <= 0)
-    return G_SOURCE_CONTINUE;
-  self->prepare_tick = 0;
-  /* Not at once: libadwaita 1.2 turns every transition off at start ("* { transition: none; }")
-   * and back on 250 ms later, which changes every node's style, so a page prepared before
-   * that is restyled whole at the first open. 300 ms after the first frame is after it on
-   * any machine, and long before a learner has read the start page. */
-  if (self->prepare_source == 0)
-    self->prepare_source = g_timeout_add_full (G_PRIORITY_LOW, 300, prepare_question_cb,
-                                               self, NULL);
-  return G_SOURCE_REMOVE;
-}
+/* libadwaita 1.2 turns every transition off at start ("* { transition: none; }") and back on
+ * 250 ms later, which restyles every node: a page prepared before that is restyled whole at
+ * the first open. 300 ms after the first frame is after it, long before Start is read. */
+#define PREPARE_QUESTION_MS 300
 
 static void
 schedule_prepare_question (ImtehanWindow *self)
 {
-  if (self->pages[PAGE_QUESTION] == NULL && self->prepare_source == 0 && self->prepare_tick == 0)
-    self->prepare_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), prepare_question_tick_cb,
-                                                       NULL, NULL);
+  if (self->pages[PAGE_QUESTION] == NULL && !imtehan_after_frame_is_pending (self->prepare_question))
+    imtehan_after_frame_schedule (self->prepare_question, PREPARE_QUESTION_MS);
 }
 
 /* Gives the page about to be shown the attempt it shows. Hidden pages get it when they are
@@ -652,11 +634,8 @@ imtehan_window_dispose (GObject *object)
 {
   ImtehanWindow *self = (ImtehanWindow *)object;
 
-  g_clear_handle_id (&self->prepare_source, g_source_remove);
+  g_clear_pointer (&self->prepare_question, imtehan_after_frame_free);
   g_clear_handle_id (&self->compact_source, g_source_remove);
-  if (self->prepare_tick != 0)
-    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->prepare_tick);
-  self->prepare_tick = 0;
   if (self->show_focus_clock != NULL)
     g_clear_signal_handler (&self->show_focus_id, self->show_focus_clock);
   g_clear_weak_pointer (&self->show_focus_clock);
@@ -785,6 +764,8 @@ imtehan_window_init (ImtehanWindow *self)
   self->page_name = g_strdup ("start");
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->prepare_question = imtehan_after_frame_new (GTK_WIDGET (self->stack), prepare_question_cb,
+                                                    self);
 
   g_signal_connect (self, "notify::is-active", G_CALLBACK (is_active_changed_cb), NULL);
   gtk_menu_button_set_create_popup_func (self->menu_button, create_menu_cb, NULL, NULL);

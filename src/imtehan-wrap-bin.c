@@ -606,6 +606,22 @@ imtehan_label_draw_glyphs (GtkLabel *label)
 }
 
 /**
+ * imtehan_widget_draw_glyphs:
+ * @widget: a widget
+ *
+ * imtehan_label_draw_glyphs() for every label under @widget that has a text.
+ */
+void
+imtehan_widget_draw_glyphs (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget) && *gtk_label_get_text (GTK_LABEL (widget)) != '\0')
+    imtehan_label_draw_glyphs (GTK_LABEL (widget));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    imtehan_widget_draw_glyphs (child);
+}
+
+/**
  * imtehan_wrap_bin_prepare_text:
  * @text: a text the bin will show
  * @width: the width the bin will have, for a wrapping label

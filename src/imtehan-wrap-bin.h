@@ -25,5 +25,6 @@ void       imtehan_wrap_bin_prepare_text (ImtehanWrapBin *self,
                                           int             width);
 
 void       imtehan_label_draw_glyphs  (GtkLabel       *label);
+void       imtehan_widget_draw_glyphs (GtkWidget      *widget);
 
 G_END_DECLS
