@@ -2,21 +2,11 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The content of a page's GtkScrolledWindow, which scrolls vertically only. It answers the
- * questions GTK asks of scrolled content without laying any text out, and passes on the
- * one that matters: its height for the width it is given.
- *
- * Why: GtkScrolledWindow and the GtkViewport it adds ask their content for sizes they do not
- * use when nothing scrolls sideways, and these reach every wrapping label of the page:
- *  - its height for no width, which the scrolled window throws away (its own height does
- *    not depend on its content) and which AdwClamp turns into a real width, its natural
- *    one: every label was laid out once more, for a width it never gets;
- *  - its width for a height (the horizontal adjustment), which a vertical GtkBox answers
- *    by a binary search over widths (GtkBoxLayout's distribute_remaining_size()), laying
- *    its labels out at each width tried.
- * GDK (X11) measures the whole window after every change of a label, to update its minimum
- * size; with Nastaliq these questions took most of the time of moving to the next question.
- * So the width is asked for no height, and the height for no width is the last real one.
+ * The content of a page's GtkScrolledWindow, which scrolls vertically only: it gives its
+ * height for the width it is given, and answers GTK's other questions (its width for a height,
+ * its height for no width) without laying any text out.
+ * Why: those questions reached every wrapping label of the page and laid its Nastaliq out for
+ * widths it never got; docs/performance.md ("Why the text widgets") has the detail.
  */
 
 #define G_LOG_DOMAIN "imtehan-scroll-bin"

@@ -2,30 +2,13 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Why: before the start page's first frame, Pango has to find a set of fonts for every font
- * description and language on it (a fontconfig sort over all installed fonts each), open
- * Noto Nastaliq Urdu and its fallbacks, load their HarfBuzz tables and measure every glyph.
- * That is a large part of the start-up's main thread, and it all happened after GTK and
- * libadwaita had initialized, while the second core idled.
- *
- * So the application's startup, right after gtk_init() and before libadwaita's own set-up,
- * starts a worker thread that lays the start page's texts out, in the start page's fonts, in
- * a Pango font map of its own; activate() waits for it and makes that font map the main
- * thread's default, so the window finds every font set, font and glyph measure in place.
- * Pango's font maps are not thread-safe, but this one is used by one thread at a time: the
- * worker, then (after g_thread_join()) the main thread.
- *
- * Pango caches a font by its description, language and the context's font options and
- * resolution, so the worker must use exactly the window's: the options and resolution come
- * from a probe label's context, and the descriptions from probe labels styled by the app's
- * style.css (loaded already) and by the few libadwaita font rules the start page uses
- * (copied below: libadwaita's stylesheet is not loaded yet). tests/test-window.c checks
- * that every font the start page shows came from the warm-up, with and without a history,
- * so a change to either stylesheet that makes this miss fails there, not silently here.
- *
- * The icon theme too: GTK starts reading it on a thread when it is created, but adding a
- * resource path to it throws that reading away, and libadwaita's initialization adds its
- * icons; the header bar's first icon then read the whole theme on the main thread.
+ * Before the start page's first frame, Pango finds a font set for every font description and
+ * language on it, opens Noto Nastaliq Urdu, and measures its glyphs: a worker thread does that
+ * in a font map of its own while libadwaita starts, and activate() makes it the main thread's
+ * (used by one thread at a time, as Pango requires). Pango caches a font by its description,
+ * language, options and resolution, so the worker uses the window's exactly: probe labels give
+ * them; tests check every font the start page shows came from here. Also reads the icon theme
+ * once libadwaita has added its icons. docs/performance.md ("the font warm-up") has the detail.
  */
 
 #define G_LOG_DOMAIN "imtehan-warm-up"

@@ -2,33 +2,12 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Holds one wrapping GtkLabel and answers for its width without laying its text out; or
- * one single-line label that ellipsizes, and answers for it with one layout.
- *
- * Why: Noto Nastaliq Urdu shapes about 20x slower than Naskh (DESIGN.md), and Pango 1.50
- * shapes a paragraph again for every width it is laid out at, and again for the rest of the
- * paragraph at each line break. GTK 4.8 asks a wrapping label for many widths it will never
- * get: GtkViewport measures its child's width for its height (a binary search of about ten
- * layouts per label, although our pages never scroll sideways), and a vertical GtkBox
- * answers that by asking each label for its unwrapped height too. Measured on the question
- * page: one move to the next question shaped about 50,000 characters for 500 on screen.
- *
- * So the width asked of this bin comes from character counts, like GtkLabel's width-chars
- * and max-width-chars, whatever the height, and a height is only laid out for a real width:
- * the label then lays its text out once, at the width it is given, and paints that layout.
- * The label's own horizontal margins are not counted; put them on the bin.
- *
- * A label that ellipsizes (the window title and subtitle) costs more to measure than its text:
- * GtkLabel then asks Pango for the font's character widths (pango_context_get_metrics()),
- * which itemizes and shapes a sample text with fallback fonts at every call, and GTK asks
- * several times per resize, also for the header's title, which changes at every move between
- * questions. Here its natural width is its text's, laid out once per text, and its minimum
- * min-chars characters.
- *
- * Labels whose text changes back and forth (the header's "Question 3 of 8", the question
- * page's position) can keep the labels of their former texts: imtehan_wrap_bin_set_text()
- * shows a hidden label that already has the text laid out, rather than shaping it again
- * (about a tenth of a millisecond a layout in Nastaliq, two layouts a label, at each move).
+ * Holds one wrapping GtkLabel and answers for its width from character counts (as GtkLabel's
+ * width-chars and max-width-chars), laying its text out only for a real width; or one
+ * single-line label that ellipsizes, measured with one layout per text. imtehan_wrap_bin_
+ * set_text() can show a hidden label that already has a former text laid out.
+ * Why: Nastaliq shapes about 20 times slower than Naskh, and GTK 4.8 asks a wrapping label
+ * for many widths it never gets; docs/performance.md ("Why the text widgets") has the detail.
  */
 
 #define G_LOG_DOMAIN "imtehan-wrap-bin"
