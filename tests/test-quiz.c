@@ -3,8 +3,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
+#include <fcntl.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "imtehan-quiz.h"
 
@@ -809,6 +811,68 @@ test_error_invalid_escape (void)
                      IMTEHAN_ERROR_INVALID, "bad.quiz:8: [Question q1] Text[ur]:", "Text[ur]");
 }
 
+static void
+test_bom (void)
+{
+  g_autofree char *text = g_strconcat ("\xef\xbb\xbf", MINIMAL_QUIZ, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ImtehanQuiz) quiz = load_text (text, strlen (text), &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (imtehan_quiz_get_id (quiz), ==, "tiny");
+
+  /* Line numbers count from the first line as before. */
+  assert_quiz_error ("\xef\xbb\xbf[Quiz]\nFormatVersion=1\nId=tiny\nTitle=Tiny\n",
+                     IMTEHAN_ERROR_MISSING, "bad.quiz:1: [Quiz]:", "no questions");
+  assert_quiz_error ("\xef\xbb\xbf", IMTEHAN_ERROR_PARSE, "bad.quiz: ", "empty");
+}
+
+static void
+test_error_utf16 (void)
+{
+  static const char text[] = "\xff\xfe[\0Q\0u\0i\0z\0]\0\n\0";
+  static const char text_be[] = "\xfe\xff\0[\0Q\0u\0i\0z\0]\0\n";
+
+  assert_quiz_error_len (text, sizeof text - 1, IMTEHAN_ERROR_PARSE, "bad.quiz:1: ",
+                         "UTF-16; save it as UTF-8");
+  assert_quiz_error_len (text_be, sizeof text_be - 1, IMTEHAN_ERROR_PARSE, "bad.quiz:1: ",
+                         "UTF-16; save it as UTF-8");
+}
+
+/* GKeyFile keeps the last of two equal keys: the first answer would silently be lost. */
+static void
+test_error_duplicate_key (void)
+{
+  assert_quiz_error (MINIMAL_QUIZ
+                     "Answer=five\n",                /* 16 */
+                     IMTEHAN_ERROR_PARSE, "bad.quiz:16: [Question q1] Answer:",
+                     "appears twice in this group; it is already on line 15");
+  /* The same key in two groups is fine. */
+  assert_quiz_error ("[Quiz]\nFormatVersion=1\nId=tiny\nTitle=Tiny\n[Question a]\nTitle=x\n",
+                     IMTEHAN_ERROR_MISSING, "bad.quiz:5: [Question a]:", "“Text” is missing");
+}
+
+/* A file cut short anywhere (a full disk, an interrupted copy) loads or names the file. */
+static void
+test_error_truncated (void)
+{
+  gsize length = strlen (MINIMAL_QUIZ);
+
+  for (gsize cut = 0; cut < length; cut++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(ImtehanQuiz) quiz = load_text (MINIMAL_QUIZ, cut, &error);
+
+      if (quiz != NULL)
+        {
+          g_assert_no_error (error);
+          continue;
+        }
+      g_assert_error (error, IMTEHAN_ERROR, error->code);
+      g_assert_true (g_str_has_prefix (error->message, "bad.quiz:"));
+    }
+}
+
 static char *
 make_too_large (gsize *length)
 {
@@ -877,6 +941,36 @@ test_error_too_large_file (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* A 100 MB file (sparse: it costs no disk) is refused after reading past the limit only. */
+static void
+test_error_huge_file (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(ImtehanQuiz) quiz = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  int fd;
+
+  dir = g_dir_make_tmp ("imtehan-test-quiz-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "huge.quiz", NULL);
+  fd = g_open (path, O_WRONLY | O_CREAT, 0600);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (ftruncate (fd, 100 * 1024 * 1024), ==, 0);
+  g_assert_true (g_close (fd, NULL));
+
+  file = g_file_new_for_path (path);
+  quiz = imtehan_quiz_new_from_file (file, NULL, &error);
+  g_assert_null (quiz);
+  g_assert_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_TOO_LARGE);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_str_has_suffix (error->message, "huge.quiz: the file is larger than 4.2\302\240MB"));
+
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 static void
 test_error_file_errors (void)
 {
@@ -932,7 +1026,11 @@ main (int   argc,
   g_test_add_func ("/quiz/minimal", test_minimal);
   g_test_add_func ("/quiz/empty-translation-falls-back", test_empty_translation_falls_back);
   g_test_add_func ("/quiz/crlf", test_crlf);
+  g_test_add_func ("/quiz/bom", test_bom);
   g_test_add_func ("/quiz/error/empty-file", test_error_empty_file);
+  g_test_add_func ("/quiz/error/utf16", test_error_utf16);
+  g_test_add_func ("/quiz/error/duplicate-key", test_error_duplicate_key);
+  g_test_add_func ("/quiz/error/truncated", test_error_truncated);
   g_test_add_func ("/quiz/error/not-utf8", test_error_not_utf8);
   g_test_add_func ("/quiz/error/nul-byte", test_error_nul_byte);
   g_test_add_func ("/quiz/error/bad-line", test_error_bad_line);
@@ -962,6 +1060,7 @@ main (int   argc,
   g_test_add_func ("/quiz/error/invalid-escape", test_error_invalid_escape);
   g_test_add_func ("/quiz/error/too-large-bytes", test_error_too_large_bytes);
   g_test_add_func ("/quiz/error/too-large-file", test_error_too_large_file);
+  g_test_add_func ("/quiz/error/huge-file", test_error_huge_file);
   g_test_add_func ("/quiz/error/file-names-path", test_error_file_errors);
   g_test_add_func ("/quiz/error/not-found", test_error_not_found);
 

@@ -175,7 +175,20 @@ index_lines (ImtehanKeyFileReader *reader,
             const char *v_end = eol ? eol : end;
             const char *backslashes;
 
-            g_hash_table_insert (reader->lines, line_key (group, key), GUINT_TO_POINTER (line));
+            g_autofree char *where = line_key (group, key);
+            gpointer first;
+
+            /* GKeyFile keeps the last of two equal keys: a line copied and not renamed
+             * would silently replace the first. */
+            if ((first = g_hash_table_lookup (reader->lines, where)))
+              {
+                g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_PARSE,
+                             _("%s:%u: [%s] %s: the key appears twice in this group; it is "
+                               "already on line %u"),
+                             reader->name, line, group, key, GPOINTER_TO_UINT (first));
+                return FALSE;
+              }
+            g_hash_table_insert (reader->lines, g_steal_pointer (&where), GUINT_TO_POINTER (line));
 
             /* GLib 2.74 sets a GError twice, with a warning, on a value with a bad escape
              * that also ends in a lone "\" (found by fuzz-attempt): refuse it before GKeyFile
@@ -225,9 +238,23 @@ imtehan_key_file_reader_new (GBytes      *bytes,
                    _("%s: the file is larger than %s"), name, size);
       return NULL;
     }
+  /* Windows Notepad starts UTF-8 with a byte order mark; GKeyFile would read it as part of
+   * the first line. */
+  if (len >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0)
+    {
+      data += 3;
+      len -= 3;
+    }
   if (len == 0)
     {
       g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_PARSE, _("%s: the file is empty"), name);
+      return NULL;
+    }
+  /* "Unicode" in Windows Notepad is UTF-16: name it rather than its NUL bytes. */
+  if (len >= 2 && (memcmp (data, "\xff\xfe", 2) == 0 || memcmp (data, "\xfe\xff", 2) == 0))
+    {
+      g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_PARSE,
+                   _("%s:1: the file is in UTF-16; save it as UTF-8"), name);
       return NULL;
     }
   if (memchr (data, '\0', len))
@@ -240,7 +267,7 @@ imtehan_key_file_reader_new (GBytes      *bytes,
   if (!g_utf8_validate_len (data, len, &invalid))
     {
       g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_PARSE,
-                   _("%s:%u: the text is not valid UTF-8"), name,
+                   _("%s:%u: the text is not valid UTF-8; save the file as UTF-8"), name,
                    line_of_offset (data, invalid - data));
       return NULL;
     }
