@@ -534,7 +534,7 @@ test_error_missing_title (void)
   assert_quiz_error ("[Quiz]\n"
                      "FormatVersion=1\n"
                      "Id=tiny\n"
-                     "Title[ur]=چھوٹا\n"
+                     "Title[ur]=\n"
                      "\n"
                      "[Question q1]\n"
                      "Text=Two plus two?\n"
@@ -542,7 +542,8 @@ test_error_missing_title (void)
                      "Choice.four=Four\n"
                      "Choice.five=Five\n"
                      "Answer=four\n",
-                     IMTEHAN_ERROR_MISSING, "bad.quiz:1: [Quiz]:", "“Title” is missing");
+                     IMTEHAN_ERROR_MISSING, "bad.quiz:1: [Quiz]:",
+                     "“Title” is missing: write it in English (Title=) or in Urdu (Title[ur]=)");
 }
 
 static void
@@ -626,12 +627,25 @@ test_error_question_missing_text (void)
                      "Title=Tiny\n"
                      "\n"
                      "[Question q1]\n"
-                     "Text[ur]=دو جمع دو؟\n"
+                     "Text[fr]=Deux plus deux ?\n"
                      "Choices=four;five\n"
                      "Choice.four=Four\n"
                      "Choice.five=Five\n"
                      "Answer=four\n",
                      IMTEHAN_ERROR_MISSING, "bad.quiz:6: [Question q1]:", "“Text” is missing");
+  assert_quiz_error ("[Quiz]\n"
+                     "FormatVersion=1\n"
+                     "Id=tiny\n"
+                     "Title=Tiny\n"
+                     "\n"
+                     "[Question q1]\n"
+                     "Text= \n"
+                     "Text[ur]=\n"
+                     "Choices=four;five\n"
+                     "Choice.four=Four\n"
+                     "Choice.five=Five\n"
+                     "Answer=four\n",
+                     IMTEHAN_ERROR_MISSING, "bad.quiz:7: [Question q1] Text:", "empty");
 }
 
 static void
@@ -728,7 +742,7 @@ test_error_missing_choice_text (void)
                      "Text=Two plus two?\n"
                      "Choices=four;five\n"
                      "Choice.four=Four\n"
-                     "Choice.five[ur]=پانچ\n"
+                     "Choice.fiv[ur]=پانچ\n"
                      "Answer=four\n",
                      IMTEHAN_ERROR_MISSING, "bad.quiz:6: [Question q1]:",
                      "“Choice.five” is missing");
@@ -809,6 +823,110 @@ test_error_invalid_escape (void)
                      "Choice.five=Five\n"
                      "Answer=four\n",
                      IMTEHAN_ERROR_INVALID, "bad.quiz:8: [Question q1] Text[ur]:", "Text[ur]");
+}
+
+/* Urdu is optional for every string, and so is English: a caller asking for either
+ * language gets the one the file has. */
+static void
+test_one_language (void)
+{
+  const char *urdu_only =
+    "[Quiz]\n"
+    "FormatVersion=1\n"
+    "Id=urdu\n"
+    "Title[ur]=اردو کوئز\n"
+    "Topics[ur]=ریاضی;حساب\n"
+    "\n"
+    "[Question q1]\n"
+    "Text=\n"
+    "Text[ur]=دو جمع دو؟\n"
+    "Topic[ur]=ریاضی\n"
+    "Choices=four;five\n"
+    "Choice.four[ur]=چار\n"
+    "Choice.five[ur_PK]=پانچ\n"
+    "Answer=four\n"
+    "Explanation[ur]=دو اور دو چار ہوتے ہیں۔\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ImtehanQuiz) quiz = load_text (urdu_only, strlen (urdu_only), &error);
+  const char * const topics_ur[] = { "ریاضی", "حساب", NULL };
+  g_auto(GStrv) topics_en = NULL;
+  g_auto(GStrv) topics_null = NULL;
+  ImtehanQuestion *question;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < 3; i++)
+    {
+      const char *lang = (const char *[]) { NULL, "en", "ur" }[i];
+
+      question = imtehan_quiz_get_question (quiz, 0);
+      g_assert_cmpstr (imtehan_quiz_get_title (quiz, lang), ==, "اردو کوئز");
+      g_assert_cmpstr (imtehan_quiz_get_description (quiz, lang), ==, "");
+      g_assert_cmpstr (imtehan_question_get_text (question, lang), ==, "دو جمع دو؟");
+      g_assert_cmpstr (imtehan_question_get_topic (question, lang), ==, "ریاضی");
+      g_assert_cmpstr (imtehan_question_get_choice_text (question, "four", lang), ==, "چار");
+      g_assert_cmpstr (imtehan_question_get_choice_text (question, "five", lang), ==, "پانچ");
+      g_assert_cmpstr (imtehan_question_get_explanation (question, lang), ==,
+                       "دو اور دو چار ہوتے ہیں۔");
+    }
+  topics_en = imtehan_quiz_dup_topics (quiz, "en");
+  topics_null = imtehan_quiz_dup_topics (quiz, NULL);
+  g_assert_cmpstrv (topics_en, topics_ur);
+  g_assert_cmpstrv (topics_null, topics_ur);
+
+  /* English only: Urdu readers get the English text. The explanation is optional. */
+  g_clear_object (&quiz);
+  quiz = load_text (MINIMAL_QUIZ, strlen (MINIMAL_QUIZ), &error);
+  g_assert_no_error (error);
+  question = imtehan_quiz_get_question (quiz, 0);
+  g_assert_cmpstr (imtehan_question_get_choice_text (question, "five", "ur"), ==, "Five");
+  g_assert_cmpstr (imtehan_question_get_explanation (question, "ur"), ==, "");
+  g_assert_cmpstr (imtehan_question_get_explanation (question, "en"), ==, "");
+}
+
+static char *
+make_quiz (guint n_questions,
+           guint n_choices)
+{
+  GString *text = g_string_new ("[Quiz]\nFormatVersion=1\nId=big\nTitle=Big\n");
+
+  for (guint q = 0; q < n_questions; q++)
+    {
+      g_string_append_printf (text, "\n[Question q%u]\nText=Question %u?\nChoices=", q, q);
+      for (guint c = 0; c < n_choices; c++)
+        g_string_append_printf (text, "c%u;", c);
+      g_string_append (text, "\n");
+      for (guint c = 0; c < n_choices; c++)
+        g_string_append_printf (text, "Choice.c%u=Choice %u\n", c, c);
+      g_string_append_printf (text, "Answer=c%u\n", q % n_choices);
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* 1 to 200 questions, 2 to 10 choices (docs/quiz-format.md). */
+static void
+test_limits (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ImtehanQuiz) quiz = NULL;
+  g_autofree char *largest = make_quiz (IMTEHAN_QUIZ_MAX_QUESTIONS, IMTEHAN_QUESTION_MAX_CHOICES);
+  g_autofree char *too_many_questions = make_quiz (IMTEHAN_QUIZ_MAX_QUESTIONS + 1, 2);
+  g_autofree char *too_many_choices = make_quiz (1, IMTEHAN_QUESTION_MAX_CHOICES + 1);
+  ImtehanQuestion *last;
+
+  quiz = load_text (largest, strlen (largest), &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (imtehan_quiz_get_n_questions (quiz), ==, 200);
+  last = imtehan_quiz_get_question (quiz, 199);
+  g_assert_cmpstr (imtehan_question_get_id (last), ==, "q199");
+  g_assert_cmpuint (imtehan_question_get_n_choices (last), ==, 10);
+  g_assert_cmpstr (imtehan_question_get_choice_text (last, "c9", "ur"), ==, "Choice 9");
+  g_assert_cmpstr (imtehan_question_get_answer (last), ==, "c9");
+
+  /* 5 lines of [Quiz] and a blank, then 7 lines for each question of two choices. */
+  assert_quiz_error (too_many_questions, IMTEHAN_ERROR_INVALID,
+                     "bad.quiz:1406: [Question q200]:", "at most 200 questions");
+  assert_quiz_error (too_many_choices, IMTEHAN_ERROR_INVALID,
+                     "bad.quiz:8: [Question q0] Choices:", "at most 10 choices; this one has 11");
 }
 
 static void
@@ -1026,6 +1144,8 @@ main (int   argc,
   g_test_add_func ("/quiz/minimal", test_minimal);
   g_test_add_func ("/quiz/empty-translation-falls-back", test_empty_translation_falls_back);
   g_test_add_func ("/quiz/crlf", test_crlf);
+  g_test_add_func ("/quiz/one-language", test_one_language);
+  g_test_add_func ("/quiz/limits", test_limits);
   g_test_add_func ("/quiz/bom", test_bom);
   g_test_add_func ("/quiz/error/empty-file", test_error_empty_file);
   g_test_add_func ("/quiz/error/utf16", test_error_utf16);

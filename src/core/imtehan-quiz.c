@@ -228,8 +228,10 @@ imtehan_quiz_init (ImtehanQuiz *self)
   self->description = imtehan_localized_new ();
 }
 
-/* Reads Key and every Key[xx] of @group into a new ImtehanLocalized. Empty
- * translations are skipped so that they fall back to English. */
+/* Reads Key (English) and every Key[xx] of @group into a new ImtehanLocalized. Either
+ * language may be missing: an empty or missing translation falls back to English, and a
+ * missing English text to the Urdu one, so that a caller asking for either language gets a
+ * text. A required string missing in both is an error. */
 static ImtehanLocalized *
 read_localized (ImtehanKeyFileReader *reader,
                 const char           *group,
@@ -239,17 +241,11 @@ read_localized (ImtehanKeyFileReader *reader,
 {
   g_autoptr(ImtehanLocalized) localized = imtehan_localized_new ();
   g_autofree char *base = NULL;
+  g_autofree char *urdu = NULL;
   g_auto(GStrv) langs = NULL;
 
-  if (!(base = imtehan_key_file_reader_get_string (reader, group, key, required, error)))
+  if (!(base = imtehan_key_file_reader_get_string (reader, group, key, FALSE, error)))
     return NULL;
-  if (required && *g_strstrip (base) == '\0')
-    {
-      imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_MISSING, group, key,
-                                     _("the text is empty"));
-      return NULL;
-    }
-  imtehan_localized_set (localized, NULL, base);
 
   langs = imtehan_key_file_reader_list_locales (reader, group, key);
   for (guint i = 0; langs[i] != NULL; i++)
@@ -258,11 +254,35 @@ read_localized (ImtehanKeyFileReader *reader,
        * behind the English text. */
       g_autofree char *locale_key = g_strdup_printf ("%s[%s]", key, langs[i]);
       g_autofree char *value = NULL;
+      g_autofree char *lang = NULL;
 
       if (!(value = imtehan_key_file_reader_get_string (reader, group, locale_key, FALSE, error)))
         return NULL;
-      if (*g_strstrip (value) != '\0')
-        imtehan_localized_set (localized, langs[i], value);
+      if (*g_strstrip (value) == '\0')
+        continue;
+      imtehan_localized_set (localized, langs[i], value);
+      lang = imtehan_language_normalize (langs[i]);
+      if (urdu == NULL && g_str_equal (lang, "ur"))
+        urdu = g_steal_pointer (&value);
+    }
+
+  if (*g_strstrip (base) != '\0')
+    imtehan_localized_set (localized, NULL, base);
+  else if (urdu != NULL)
+    imtehan_localized_set (localized, NULL, urdu);
+  else if (required && g_key_file_has_key (reader->key_file, group, key, NULL))
+    {
+      imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_MISSING, group, key,
+                                     _("the text is empty"));
+      return NULL;
+    }
+  else if (required)
+    {
+      g_autofree char *msg =
+        g_strdup_printf (_("the key “%s” is missing: write it in English (%s=) or in Urdu "
+                           "(%s[ur]=)"), key, key, key);
+      imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_MISSING, group, NULL, msg);
+      return NULL;
     }
 
   return g_steal_pointer (&localized);
@@ -309,10 +329,18 @@ read_question (ImtehanKeyFileReader *reader,
   if (!(choices = imtehan_key_file_reader_get_string_list (reader, group, "Choices",
                                                            &n_choices, error)))
     return NULL;
-  if (n_choices < 2)
+  if (n_choices < IMTEHAN_QUESTION_MIN_CHOICES)
     {
       imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, group, "Choices",
                                      _("a question needs at least two choices"));
+      return NULL;
+    }
+  if (n_choices > IMTEHAN_QUESTION_MAX_CHOICES)
+    {
+      g_autofree char *msg =
+        g_strdup_printf (_("a question has at most %d choices; this one has %u"),
+                         IMTEHAN_QUESTION_MAX_CHOICES, (guint)n_choices);
+      imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, group, "Choices", msg);
       return NULL;
     }
 
@@ -424,8 +452,16 @@ read_quiz (ImtehanQuiz          *self,
     {
       char **list = g_key_file_get_locale_string_list (reader->key_file, QUIZ_GROUP, "Topics",
                                                        topic_langs[i], NULL, NULL);
-      if (list != NULL)
-        g_hash_table_insert (self->topics, g_strdup (topic_langs[i]), list);
+      g_autofree char *lang = imtehan_language_normalize (topic_langs[i]);
+      char **english;
+
+      if (list == NULL)
+        continue;
+      /* As read_localized(): an Urdu-only list stands in for the English one. */
+      english = g_hash_table_lookup (self->topics, "");
+      if (g_str_equal (lang, "ur") && (english == NULL || english[0] == NULL))
+        g_hash_table_insert (self->topics, g_strdup (""), g_strdupv (list));
+      g_hash_table_insert (self->topics, g_strdup (topic_langs[i]), list);
     }
 
   groups = g_key_file_get_groups (reader->key_file, NULL);
@@ -440,6 +476,15 @@ read_quiz (ImtehanQuiz          *self,
           g_autofree char *msg =
             g_strdup_printf (_("unknown group; expected [Quiz] or [Question <id>]"));
           imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, groups[i], NULL, msg);
+          return FALSE;
+        }
+      if (self->questions->len == IMTEHAN_QUIZ_MAX_QUESTIONS)
+        {
+          g_autofree char *msg =
+            g_strdup_printf (_("a quiz has at most %d questions; split it into two quizzes"),
+                             IMTEHAN_QUIZ_MAX_QUESTIONS);
+          imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, groups[i], NULL,
+                                         msg);
           return FALSE;
         }
       if (!(question = read_question (reader, groups[i], self->questions->len, error)))
