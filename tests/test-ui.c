@@ -1,4 +1,4 @@
-/* test-ui.c: the process and window set-up the in-process UI tests share
+/* test-ui.c: the set-up, the moves and the waits the in-process UI tests share
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -85,6 +85,34 @@ imtehan_test_spin (void)
     ;
 }
 
+/* A window of the test application, shown, in the language set last. */
+ImtehanWindow *
+imtehan_test_window_new (void)
+{
+  ImtehanWindow *window = imtehan_window_new (imtehan_test_app);
+
+  gtk_window_present (GTK_WINDOW (window));
+  imtehan_test_spin ();
+  return window;
+}
+
+/* @data is the language: no attempts saved, a new window in that language. */
+void
+imtehan_test_fixture_setup (ImtehanTestFixture *fixture,
+                            gconstpointer       data)
+{
+  imtehan_test_remove_attempts ();
+  imtehan_i18n_set_language (data);
+  fixture->window = imtehan_test_window_new ();
+}
+
+void
+imtehan_test_fixture_teardown (ImtehanTestFixture *fixture,
+                               gconstpointer       data)
+{
+  imtehan_test_destroy_window (&fixture->window);
+}
+
 void
 imtehan_test_activate (ImtehanWindow *window,
                        const char    *action,
@@ -110,4 +138,155 @@ imtehan_test_destroy_window (ImtehanWindow **window)
   gtk_window_destroy (GTK_WINDOW (*window));
   IMTEHAN_TEST_WAIT_UNTIL (*window == NULL, 10);
   g_assert_null (*window);
+}
+
+/* Chooses the answer shown at @position of the question shown. */
+void
+imtehan_test_choose (ImtehanWindow *window,
+                     guint          position)
+{
+  imtehan_test_activate (window, "win.choose", g_variant_new_uint32 (position));
+}
+
+static gboolean
+trigger_matches (GtkShortcutTrigger *trigger,
+                 GtkShortcutTrigger *wanted)
+{
+  if (GTK_IS_ALTERNATIVE_TRIGGER (trigger))
+    {
+      GtkAlternativeTrigger *alternative = GTK_ALTERNATIVE_TRIGGER (trigger);
+
+      return trigger_matches (gtk_alternative_trigger_get_first (alternative), wanted) ||
+             trigger_matches (gtk_alternative_trigger_get_second (alternative), wanted);
+    }
+  return gtk_shortcut_trigger_equal (trigger, wanted);
+}
+
+/* Presses a key through the widget's own shortcut controllers (its bindings, and for a
+ * window the application's accelerators), as GTK would on a key press. */
+void
+imtehan_test_press_keys (GtkWidget       *widget,
+                         guint            keyval,
+                         GdkModifierType  modifiers)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  g_autoptr(GtkShortcutTrigger) wanted = gtk_keyval_trigger_new (keyval, modifiers);
+  g_autoptr(GPtrArray) matching = g_ptr_array_new_with_free_func (g_object_unref);
+  gboolean handled = FALSE;
+
+  /* Collected first: the action may destroy the widget and its controllers. */
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          GtkShortcut *shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+
+          if (trigger_matches (gtk_shortcut_get_trigger (shortcut), wanted))
+            g_ptr_array_add (matching, shortcut);
+          else
+            g_object_unref (shortcut);
+        }
+    }
+  g_clear_object (&controllers);
+  for (guint i = 0; !handled && i < matching->len; i++)
+    {
+      GtkShortcut *shortcut = g_ptr_array_index (matching, i);
+
+      handled = gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut),
+                                              GTK_SHORTCUT_ACTION_EXCLUSIVE, widget,
+                                              gtk_shortcut_get_arguments (shortcut));
+    }
+  if (!handled)
+    g_error ("No shortcut of %s handled the key", gdk_keyval_name (keyval));
+  imtehan_test_spin ();
+}
+
+/* Resuming or opening a saved attempt locks and loads it on the store's worker, after the
+ * saves queued before: the page changes once that is done. */
+void
+imtehan_test_wait_for_page (ImtehanWindow *window,
+                            const char    *name)
+{
+  IMTEHAN_TEST_WAIT_UNTIL (g_strcmp0 (imtehan_window_get_page_name (window), name) == 0, 10);
+  g_assert_cmpstr (imtehan_window_get_page_name (window), ==, name);
+}
+
+static GKeyFile *
+load_if_saved (const char     *path,
+               ImtehanAttempt *attempt,
+               gboolean        finished)
+{
+  g_autoptr(GKeyFile) key_file = g_key_file_new ();
+
+  if (g_key_file_load_from_file (key_file, path, G_KEY_FILE_NONE, NULL) &&
+      g_key_file_get_boolean (key_file, "Attempt", "Finished", NULL) == finished &&
+      g_key_file_get_integer (key_file, "Attempt", "Answered", NULL) ==
+        (int)imtehan_attempt_get_n_answered (attempt))
+    return g_steal_pointer (&key_file);
+  return NULL;
+}
+
+/* Saves run on the store's writer thread: waits for the one expected, and returns the file
+ * as saved. */
+GKeyFile *
+imtehan_test_wait_for_saved (ImtehanAttempt *attempt,
+                             gboolean        finished)
+{
+  g_autofree char *dir = imtehan_test_attempts_dir ();
+  g_autofree char *name = g_strconcat (imtehan_attempt_get_id (attempt), ".ini", NULL);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  GKeyFile *saved = NULL;
+
+  IMTEHAN_TEST_WAIT_UNTIL ((saved = load_if_saved (path, attempt, finished)) != NULL, 10);
+  g_assert_nonnull (saved);
+  return saved;
+}
+
+/* Whether a label the user sees (a toast, the warning) says exactly @text. */
+static gboolean
+shows_label (GtkWidget  *widget,
+             const char *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+      g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child;
+       child = gtk_widget_get_next_sibling (child))
+    if (shows_label (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+void
+imtehan_test_wait_for_label (ImtehanWindow *window,
+                             const char    *text)
+{
+  IMTEHAN_TEST_WAIT_UNTIL (shows_label (GTK_WIDGET (window), text), 10);
+  if (!shows_label (GTK_WIDGET (window), text))
+    g_error ("No label shows “%s”", text);
+}
+
+/* Starts an attempt in a narrow window @height pixels high, where the pages scroll. */
+void
+imtehan_test_start_in_short_window (ImtehanWindow *window,
+                                    int            height)
+{
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, height);
+  imtehan_test_run_for (100);
+  imtehan_test_activate (window, "win.start", NULL);
+}
+
+/* @widget and all below it are laid out in the direction @expected. */
+void
+imtehan_test_assert_direction (GtkWidget        *widget,
+                               GtkTextDirection  expected)
+{
+  g_assert_cmpint (gtk_widget_get_direction (widget), ==, expected);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child;
+       child = gtk_widget_get_next_sibling (child))
+    imtehan_test_assert_direction (child, expected);
 }

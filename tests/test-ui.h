@@ -1,4 +1,4 @@
-/* test-ui.h: the process and window set-up the in-process UI tests share
+/* test-ui.h: the set-up, the moves and the waits the in-process UI tests share
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,16 +12,46 @@ G_BEGIN_DECLS
 
 extern ImtehanApplication *imtehan_test_app;
 
-void  imtehan_test_ui_init         (int            *argc,
-                                    char         ***argv,
-                                    const char     *tmp_template);
-int   imtehan_test_ui_run          (void);
-char *imtehan_test_attempts_dir    (void);
-void  imtehan_test_remove_attempts (void);
-void  imtehan_test_spin            (void);
-void  imtehan_test_activate        (ImtehanWindow  *window,
-                                    const char     *action,
-                                    GVariant       *parameter);
-void  imtehan_test_destroy_window  (ImtehanWindow **window);
+/* A window of its own for each test case, in the language the case is added with. */
+typedef struct
+{
+  ImtehanWindow *window;
+} ImtehanTestFixture;
+
+#define IMTEHAN_TEST_ADD(path, lang, func)                                                    \
+  g_test_add ((path), ImtehanTestFixture, (lang), imtehan_test_fixture_setup, (func),        \
+              imtehan_test_fixture_teardown)
+
+void           imtehan_test_ui_init           (int                 *argc,
+                                               char              ***argv,
+                                               const char          *tmp_template);
+int            imtehan_test_ui_run            (void);
+char          *imtehan_test_attempts_dir      (void);
+void           imtehan_test_remove_attempts   (void);
+void           imtehan_test_spin              (void);
+ImtehanWindow *imtehan_test_window_new        (void);
+void           imtehan_test_fixture_setup     (ImtehanTestFixture  *fixture,
+                                               gconstpointer        data);
+void           imtehan_test_fixture_teardown  (ImtehanTestFixture  *fixture,
+                                               gconstpointer        data);
+void           imtehan_test_activate          (ImtehanWindow       *window,
+                                               const char          *action,
+                                               GVariant            *parameter);
+void           imtehan_test_choose            (ImtehanWindow       *window,
+                                               guint                position);
+void           imtehan_test_press_keys        (GtkWidget           *widget,
+                                               guint                keyval,
+                                               GdkModifierType      modifiers);
+void           imtehan_test_wait_for_page     (ImtehanWindow       *window,
+                                               const char          *name);
+GKeyFile      *imtehan_test_wait_for_saved    (ImtehanAttempt      *attempt,
+                                               gboolean             finished);
+void           imtehan_test_wait_for_label    (ImtehanWindow       *window,
+                                               const char          *text);
+void           imtehan_test_start_in_short_window (ImtehanWindow   *window,
+                                                   int              height);
+void           imtehan_test_assert_direction  (GtkWidget           *widget,
+                                               GtkTextDirection     expected);
+void           imtehan_test_destroy_window    (ImtehanWindow      **window);
 
 G_END_DECLS

@@ -101,15 +101,6 @@ activate (Fixture    *fixture,
 }
 
 static void
-wait_for_page (Fixture    *fixture,
-               const char *name)
-{
-  IMTEHAN_TEST_WAIT_UNTIL (g_strcmp0 (imtehan_window_get_page_name (fixture->window), name) == 0,
-                           10);
-  g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, name);
-}
-
-static void
 wait_for_history (Fixture *fixture,
                   guint    n)
 {
@@ -618,7 +609,7 @@ walk_pages (Fixture   *fixture,
   gtk_menu_button_popdown (menu_button);
 
   activate (fixture, "win.start", NULL);
-  wait_for_page (fixture, "question");
+  imtehan_test_wait_for_page (fixture->window, "question");
   attempt = imtehan_window_get_attempt (fixture->window);
   n = imtehan_attempt_get_n_questions (attempt);
   for (guint i = 0; i < n; i++)
@@ -634,28 +625,28 @@ walk_pages (Fixture   *fixture,
         activate (fixture, "win.choose", g_variant_new_uint32 (i % 4));
       activate (fixture, "win.next", NULL);
     }
-  wait_for_page (fixture, "review");
+  imtehan_test_wait_for_page (fixture->window, "review");
   check (fixture, "review");
 
   activate (fixture, "win.submit", NULL);
-  wait_for_page (fixture, "results");
+  imtehan_test_wait_for_page (fixture->window, "results");
   check (fixture, "results");
 
   activate (fixture, "win.home", NULL);
-  wait_for_page (fixture, "start");
+  imtehan_test_wait_for_page (fixture->window, "start");
   wait_for_history (fixture, 1);
   check (fixture, "start-history");
 
   activate (fixture, "win.show-attempts", NULL);
-  wait_for_page (fixture, "attempts");
+  imtehan_test_wait_for_page (fixture->window, "attempts");
   check (fixture, "attempts");
 
   activate (fixture, "win.home", NULL);
   activate (fixture, "win.start", NULL);
-  wait_for_page (fixture, "question");
+  imtehan_test_wait_for_page (fixture->window, "question");
   activate (fixture, "win.choose", g_variant_new_uint32 (0));
   activate (fixture, "win.home", NULL);
-  wait_for_page (fixture, "start");
+  imtehan_test_wait_for_page (fixture->window, "start");
   wait_for_history (fixture, 2);
   check (fixture, "start-resume");
 }
@@ -709,7 +700,7 @@ test_question_spacing (Fixture       *fixture,
   Spacing spacing;
 
   activate (fixture, "win.start", NULL);
-  wait_for_page (fixture, "question");
+  imtehan_test_wait_for_page (fixture->window, "question");
   imtehan_test_run_for (100);
   question = find_question_label (imtehan_window_get_page (fixture->window));
   g_assert_nonnull (question);

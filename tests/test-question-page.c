@@ -1,0 +1,371 @@
+/* test-question-page.c: answering the questions, as a user and a screen reader meet them
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The choices are reached through imtehan_question_page_get_choice() and the widget tree,
+ * never through how the page builds its views.
+ */
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "imtehan-i18n.h"
+#include "imtehan-progress.h"
+#include "imtehan-question-page.h"
+#include "imtehan-quiz.h"
+#include "imtehan-text.h"
+#include "test-ui.h"
+#include "test-util.h"
+#include "test-util-gtk.h"
+
+/* Finds the position at which @choice_id is shown for the current question. */
+static guint
+position_of (ImtehanAttempt *attempt,
+             const char     *choice_id)
+{
+  guint current = imtehan_attempt_get_current (attempt);
+  const char * const *order = imtehan_attempt_get_choice_order (attempt, current);
+
+  for (guint i = 0; order[i]; i++)
+    if (g_str_equal (order[i], choice_id))
+      return i;
+  g_assert_not_reached ();
+}
+
+/* The widgets of @type on screen at or below @widget, in widget order. */
+static void
+collect_shown (GtkWidget *widget,
+               GType      type,
+               GPtrArray *found)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type) && gtk_widget_get_mapped (widget))
+    g_ptr_array_add (found, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_shown (child, type, found);
+}
+
+/* The header's title: one label is shown, and this is its text. */
+static const char *
+header_title (ImtehanWindow *window)
+{
+  GtkWidget *bin = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window),
+                                                              IMTEHAN_TYPE_WINDOW,
+                                                              "page_title_bin"));
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+  collect_shown (bin, GTK_TYPE_LABEL, labels);
+  g_assert_cmpuint (labels->len, ==, 1);
+  return gtk_label_get_text (g_ptr_array_index (labels, 0));
+}
+
+static void
+assert_question_title (ImtehanWindow *window,
+                       guint          index)
+{
+  g_autofree char *expected = g_strdup_printf (_("Question %u of %u"), index + 1, 8);
+
+  g_assert_cmpstr (header_title (window), ==, expected);
+}
+
+/* Answers right on even questions, wrong on odd ones, none on the last; reviews, submits and
+ * checks what was saved, what the progress dots and the header say on the way, and that the
+ * pages follow the language's direction. */
+static void
+test_flow (ImtehanTestFixture *fixture,
+           gconstpointer       data)
+{
+  const char *lang = data;
+  ImtehanWindow *window = fixture->window;
+  GtkTextDirection dir = g_str_equal (lang, "ur") ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR;
+  ImtehanAttempt *attempt;
+  ImtehanQuiz *quiz;
+  ImtehanQuestionPage *page;
+  ImtehanProgress *progress;
+  g_autoptr(GKeyFile) saved = NULL;
+  guint expected_score = 0;
+
+  imtehan_test_activate (window, "win.start", NULL);
+  g_assert_cmpstr (imtehan_window_get_page_name (window), ==, "question");
+  attempt = imtehan_window_get_attempt (window);
+  g_assert_nonnull (attempt);
+  quiz = imtehan_attempt_get_quiz (attempt);
+  g_assert_cmpuint (imtehan_attempt_get_n_questions (attempt), ==, 8);
+  g_assert_cmpstr (imtehan_attempt_get_language (attempt), ==, lang);
+
+  page = IMTEHAN_QUESTION_PAGE (imtehan_window_get_page (window));
+  progress = IMTEHAN_PROGRESS (imtehan_question_page_get_progress (page));
+  imtehan_test_assert_direction (GTK_WIDGET (window), dir);
+
+  for (guint i = 0; i < 8; i++)
+    {
+      ImtehanQuestion *question = imtehan_quiz_get_question (quiz, i);
+      const char *correct = imtehan_question_get_answer (question);
+      GtkWidget *dot = imtehan_progress_get_button (progress, i);
+      GtkWidget *chosen;
+
+      g_assert_cmpuint (imtehan_attempt_get_current (attempt), ==, i);
+      assert_question_title (window, i);
+      g_assert_true (gtk_widget_has_css_class (dot, "current"));
+      g_assert_false (gtk_widget_has_css_class (dot, "answered"));
+
+      if (i < 7)
+        {
+          guint position = position_of (attempt, correct);
+
+          if (i % 2 == 1)
+            position = (position + 1) % 4;
+          else
+            expected_score++;
+          imtehan_test_choose (window, position);
+          g_assert_true (gtk_widget_has_css_class (dot, "answered"));
+          chosen = imtehan_question_page_get_choice (page, position);
+          g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (chosen)));
+        }
+      imtehan_test_activate (window, "win.next", NULL);
+      /* Next on the last question opens the review and leaves it current. */
+      g_assert_true (gtk_widget_has_css_class (dot, "current") == (i == 7));
+    }
+
+  g_assert_cmpstr (imtehan_window_get_page_name (window), ==, "review");
+  g_assert_cmpstr (header_title (window), ==, _("Review"));
+  imtehan_test_assert_direction (GTK_WIDGET (window), dir);
+  saved = imtehan_test_wait_for_saved (attempt, FALSE);
+  g_assert_cmpint (g_key_file_get_integer (saved, "Attempt", "Answered", NULL), ==, 7);
+
+  /* Back to question 2 from the review, change nothing, come back. */
+  imtehan_test_activate (window, "win.go-to", g_variant_new_uint32 (1));
+  g_assert_cmpstr (imtehan_window_get_page_name (window), ==, "question");
+  g_assert_cmpuint (imtehan_attempt_get_current (attempt), ==, 1);
+  assert_question_title (window, 1);
+  imtehan_test_activate (window, "win.review", NULL);
+
+  imtehan_test_activate (window, "win.submit", NULL);
+  g_assert_cmpstr (imtehan_window_get_page_name (window), ==, "results");
+  g_assert_cmpstr (header_title (window), ==, _("Results"));
+  g_assert_true (imtehan_attempt_get_finished (attempt));
+  g_assert_cmpuint (imtehan_attempt_get_score (attempt), ==, expected_score);
+  imtehan_test_assert_direction (GTK_WIDGET (window), dir);
+
+  g_clear_pointer (&saved, g_key_file_unref);
+  saved = imtehan_test_wait_for_saved (attempt, TRUE);
+  g_assert_cmpint (g_key_file_get_integer (saved, "Attempt", "Score", NULL), ==, expected_score);
+  g_assert_cmpint (g_key_file_get_integer (saved, "Attempt", "Total", NULL), ==, 8);
+  for (guint i = 0; i < 8; i++)
+    {
+      ImtehanQuestion *question = imtehan_quiz_get_question (quiz, i);
+      g_autofree char *group = g_strconcat ("Question ", imtehan_question_get_id (question), NULL);
+      g_autofree char *answer = g_key_file_get_string (saved, group, "Answer", NULL);
+
+      g_assert_cmpstr (answer, ==, imtehan_attempt_get_answer (attempt, i));
+    }
+
+  /* A finished attempt takes no more answers, and navigation is off. */
+  g_assert_false (gtk_widget_activate_action (GTK_WIDGET (window), "win.submit", NULL) &&
+                  !imtehan_attempt_get_finished (attempt));
+
+  imtehan_test_activate (window, "win.home", NULL);
+  g_assert_cmpstr (imtehan_window_get_page_name (window), ==, "start");
+  g_assert_cmpstr (header_title (window), ==, _("Imtehan"));
+
+  /* Nor does it jump; the dots' action stays enabled meanwhile, so that the next attempt's
+   * open does not restyle them (win.go-to in imtehan_window_class_init()). */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.go-to", "u", 3);
+  g_assert_cmpstr (imtehan_window_get_page_name (window), ==, "start");
+  g_assert_cmpuint (imtehan_attempt_get_current (attempt), ==, 1);
+  for (guint i = 0; i < 8; i++)
+    g_assert_true (gtk_widget_get_sensitive (imtehan_progress_get_button (progress, i)));
+}
+
+static guint
+count_choices (GtkWidget *widget)
+{
+  guint n = GTK_IS_CHECK_BUTTON (widget);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_choices (child);
+  return n;
+}
+
+/* The choices on screen are the four of the question shown, in the order shown: the widget
+ * order is the order keyboard focus moves in. */
+static void
+assert_choices_shown (ImtehanQuestionPage *page)
+{
+  g_autoptr(GPtrArray) shown = g_ptr_array_new ();
+
+  collect_shown (GTK_WIDGET (page), GTK_TYPE_CHECK_BUTTON, shown);
+  g_assert_cmpuint (shown->len, ==, 4);
+  for (guint i = 0; i < 4; i++)
+    g_assert_true (g_ptr_array_index (shown, i) == imtehan_question_page_get_choice (page, i));
+}
+
+/* Each choice is a radio button named by its text; only the question shown is on screen,
+ * and so given to assistive technologies, also once the page has built the next one ahead. */
+static void
+test_choices_accessible (ImtehanTestFixture *fixture,
+                         gconstpointer       data)
+{
+  const char *lang = data;
+  ImtehanAttempt *attempt;
+  ImtehanQuestionPage *page;
+  ImtehanQuestion *question;
+  const char * const *order;
+
+  imtehan_test_activate (fixture->window, "win.start", NULL);
+  attempt = imtehan_window_get_attempt (fixture->window);
+  page = IMTEHAN_QUESTION_PAGE (imtehan_window_get_page (fixture->window));
+  question = imtehan_quiz_get_question (imtehan_attempt_get_quiz (attempt), 0);
+  order = imtehan_attempt_get_choice_order (attempt, 0);
+
+  for (guint i = 0; i < 4; i++)
+    {
+      GtkWidget *choice = imtehan_question_page_get_choice (page, i);
+
+      g_assert_cmpint (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (choice)), ==,
+                       GTK_ACCESSIBLE_ROLE_RADIO);
+      gtk_test_accessible_assert_property (choice, GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                           imtehan_question_get_choice_text (question, order[i], lang));
+    }
+
+  /* A question built ahead, if the page builds one, is off screen: waited for (or not, after
+   * a while) so that it is among the choices counted. */
+  IMTEHAN_TEST_WAIT_UNTIL (count_choices (GTK_WIDGET (page)) > 4, 3);
+  assert_choices_shown (page);
+  imtehan_test_activate (fixture->window, "win.next", NULL);
+  assert_choices_shown (page);
+}
+
+/* A later attempt shows question 1's choices in its own order: each position has its own
+ * text, and its letter, accessible name, focus order and win.choose follow. */
+static void
+test_later_attempt_order (ImtehanTestFixture *fixture,
+                          gconstpointer       data)
+{
+  const char *lang = data;
+  ImtehanWindow *window = fixture->window;
+  g_auto(GStrv) first_order = NULL;
+  ImtehanQuestionPage *page;
+  ImtehanQuestion *question;
+  ImtehanAttempt *attempt;
+  const char * const *order;
+  GtkWidget *choice;
+  guint tries = 0;
+
+  imtehan_test_activate (window, "win.start", NULL);
+  attempt = imtehan_window_get_attempt (window);
+  question = imtehan_quiz_get_question (imtehan_attempt_get_quiz (attempt), 0);
+  /* Copied: the attempt goes when the next one starts. */
+  first_order = g_strdupv ((char **)imtehan_attempt_get_choice_order (attempt, 0));
+
+  /* Until an attempt shows the choices in another order (1 in 24 keeps it). */
+  do
+    {
+      imtehan_test_activate (window, "win.home", NULL);
+      imtehan_test_activate (window, "win.start", NULL);
+      attempt = imtehan_window_get_attempt (window);
+      order = imtehan_attempt_get_choice_order (attempt, 0);
+    }
+  while (g_strv_equal ((const char **)order, (const char **)first_order) && ++tries < 20);
+  g_assert_false (g_strv_equal ((const char **)order, (const char **)first_order));
+  page = IMTEHAN_QUESTION_PAGE (imtehan_window_get_page (window));
+
+  for (guint i = 0; i < 4; i++)
+    {
+      const char *text = imtehan_question_get_choice_text (question, order[i], lang);
+      g_autofree char *prepared = imtehan_text_prepare (text, lang);
+      g_autofree char *letter = imtehan_i18n_choice_letter (i, lang);
+      g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+      /* Its letter, then its text. */
+      choice = imtehan_question_page_get_choice (page, i);
+      collect_shown (choice, GTK_TYPE_LABEL, labels);
+      g_assert_cmpuint (labels->len, ==, 2);
+      g_assert_cmpstr (gtk_label_get_text (g_ptr_array_index (labels, 0)), ==, letter);
+      g_assert_cmpstr (gtk_label_get_text (g_ptr_array_index (labels, 1)), ==, prepared);
+      gtk_test_accessible_assert_property (choice, GTK_ACCESSIBLE_PROPERTY_LABEL, text);
+    }
+  assert_choices_shown (page);
+
+  /* And choosing by position picks the choice shown there. */
+  imtehan_test_choose (window, 2);
+  g_assert_cmpstr (imtehan_attempt_get_answer (attempt, 0), ==, order[2]);
+  choice = imtehan_question_page_get_choice (page, 2);
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (choice)));
+}
+
+static void
+test_arrows_mirrored (ImtehanTestFixture *fixture,
+                      gconstpointer       data)
+{
+  gboolean rtl = g_str_equal (data, "ur");
+  ImtehanAttempt *attempt;
+  GtkWidget *page;
+
+  imtehan_test_activate (fixture->window, "win.start", NULL);
+  attempt = imtehan_window_get_attempt (fixture->window);
+  page = imtehan_window_get_page (fixture->window);
+
+  /* In Urdu the questions run right to left, and so does the Left key: it goes on. */
+  imtehan_test_press_keys (page, GDK_KEY_Left, 0);
+  g_assert_cmpuint (imtehan_attempt_get_current (attempt), ==, rtl ? 1 : 0);
+  imtehan_test_press_keys (page, GDK_KEY_Right, 0);
+  imtehan_test_press_keys (page, GDK_KEY_Right, 0);
+  g_assert_cmpuint (imtehan_attempt_get_current (attempt), ==, rtl ? 0 : 2);
+
+  /* Enter on a chosen answer goes on to the next question. */
+  imtehan_test_choose (fixture->window, 3);
+  imtehan_test_press_keys (page, GDK_KEY_Return, 0);
+  g_assert_cmpuint (imtehan_attempt_get_current (attempt), ==, rtl ? 1 : 3);
+}
+
+/* Moving to a question, also one shown before, shows it from its top, although the focus
+ * goes to its first answer, which in a short window lies below (GtkViewport scrolls to the
+ * focus, with the place the answer had when the question was last shown). */
+static void
+test_starts_at_top (ImtehanTestFixture *fixture,
+                    gconstpointer       data)
+{
+  GtkScrolledWindow *scroller;
+  GtkAdjustment *adjustment;
+
+  imtehan_test_start_in_short_window (fixture->window, 320);
+  scroller = imtehan_test_find_scrolled_window (imtehan_window_get_page (fixture->window));
+  g_assert_nonnull (scroller);
+  adjustment = gtk_scrolled_window_get_vadjustment (scroller);
+
+  for (guint i = 0; i < 3; i++)
+    {
+      imtehan_test_activate (fixture->window, "win.next", NULL);
+      /* Long enough for a scroll to the focus to animate away from the top. */
+      imtehan_test_run_for (300);
+      g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==, 0);
+      g_assert_true (gtk_widget_has_focus (imtehan_question_page_get_choice (
+        IMTEHAN_QUESTION_PAGE (imtehan_window_get_page (fixture->window)), 0)));
+      imtehan_test_activate (fixture->window, "win.previous", NULL);
+      imtehan_test_run_for (300);
+      g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==, 0);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  imtehan_test_ui_init (&argc, &argv, "imtehan-question-XXXXXX");
+
+  IMTEHAN_TEST_ADD ("/question-page/flow/en", "en", test_flow);
+  IMTEHAN_TEST_ADD ("/question-page/flow/ur", "ur", test_flow);
+  IMTEHAN_TEST_ADD ("/question-page/choices-accessible/en", "en", test_choices_accessible);
+  IMTEHAN_TEST_ADD ("/question-page/choices-accessible/ur", "ur", test_choices_accessible);
+  IMTEHAN_TEST_ADD ("/question-page/later-attempt-order/en", "en", test_later_attempt_order);
+  IMTEHAN_TEST_ADD ("/question-page/later-attempt-order/ur", "ur", test_later_attempt_order);
+  IMTEHAN_TEST_ADD ("/question-page/arrows/en", "en", test_arrows_mirrored);
+  IMTEHAN_TEST_ADD ("/question-page/arrows/ur", "ur", test_arrows_mirrored);
+  IMTEHAN_TEST_ADD ("/question-page/starts-at-top", "ur", test_starts_at_top);
+
+  return imtehan_test_ui_run ();
+}
