@@ -11,6 +11,7 @@
 
 #include "imtehan-application.h"
 #include "imtehan-bench.h"
+#include "imtehan-cli.h"
 #include "imtehan-i18n.h"
 #include "imtehan-resources.h"
 #include "imtehan-text.h"
@@ -237,6 +238,31 @@ imtehan_application_startup (GApplication *app)
     }
 }
 
+/* The commands run here, before the application registers on the bus or opens a display:
+ * a script or a teacher's terminal needs neither. */
+static int
+imtehan_application_handle_local_options (GApplication *app,
+                                          GVariantDict *options)
+{
+  g_autofree const char **files = NULL;
+  gboolean check = FALSE;
+
+  g_variant_dict_lookup (options, "check", "b", &check);
+  g_variant_dict_lookup (options, G_OPTION_REMAINING, "^a&ay", &files);
+
+  if (check)
+    return imtehan_cli_check (files);
+  if (files != NULL)
+    {
+      g_printerr (_("Imtehan does not open files yet; to check quiz files, run: "
+                    "imtehan --check FILE…\n"));
+      return IMTEHAN_CLI_EXIT_USAGE;
+    }
+
+  return G_APPLICATION_CLASS (imtehan_application_parent_class)->handle_local_options (app,
+                                                                                      options);
+}
+
 static void
 imtehan_application_class_init (ImtehanApplicationClass *klass)
 {
@@ -246,15 +272,24 @@ imtehan_application_class_init (ImtehanApplicationClass *klass)
   object_class->dispose = imtehan_application_dispose;
   app_class->activate = imtehan_application_activate;
   app_class->startup = imtehan_application_startup;
+  app_class->handle_local_options = imtehan_application_handle_local_options;
 
   /* The resources live in a static library: referencing them keeps the linker from
    * dropping the object whose constructor registers them. */
   (void)imtehan_get_resource ();
 }
 
+static const GOptionEntry option_entries[] = {
+  { "check", 0, 0, G_OPTION_ARG_NONE, NULL,
+    N_("Check quiz files: print each problem with its line, open no window"), NULL },
+  { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, NULL, NULL, N_("[FILE…]") },
+  { NULL }
+};
+
 static void
 imtehan_application_init (ImtehanApplication *self)
 {
+  g_application_add_main_option_entries (G_APPLICATION (self), option_entries);
 }
 
 ImtehanApplication *

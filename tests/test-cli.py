@@ -1,0 +1,149 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# The commands that run without a window, through the built binary as a teacher or a
+# script runs them: `imtehan --check FILE…` and `imtehan --import-gift`. No display and no
+# D-Bus session: a command that tried to open either fails here.
+# Prints TAP. Usage: test-cli.py IMTEHAN-BINARY
+
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+BUNDLED = os.path.join(HERE, os.pardir, "data", "quizzes", "zero-sharded-optimizers.quiz")
+
+GOOD = """[Quiz]
+FormatVersion=1
+Id=tiny
+Title=Tiny
+Title[ur]=چھوٹا
+
+[Question q1]
+Text=Two plus two?
+Choices=four;five
+Choice.four=Four
+Choice.five=Five
+Answer=four
+"""
+
+# Each broken quiz with the exact line --check prints for it.
+BROKEN = {
+    "answer.quiz": (GOOD.replace("Answer=four", "Answer=six"),
+                    "answer.quiz:12: [Question q1] Answer: “six” is not one of the choices "
+                    "(four, five)"),
+    "no-questions.quiz": (GOOD.split("\n\n")[0] + "\n",
+                          "no-questions.quiz:1: [Quiz]: the quiz has no questions; "
+                          "add a [Question <id>] group"),
+    "duplicate.quiz": (GOOD + "\n" + GOOD.split("\n\n")[1],
+                       "duplicate.quiz:14: the group [Question q1] appears twice; "
+                       "it already began at line 7"),
+    "empty.quiz": ("", "empty.quiz: the file is empty"),
+    "binary.quiz": ("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", "binary.quiz:3: the file contains a NUL "
+                    "byte; it is not a text file"),
+    "truncated.quiz": (GOOD[:GOOD.index("Choice.five")] + "Choi",
+                       "truncated.quiz:11: this line is not a [group], a key=value pair or a "
+                       "# comment"),
+}
+
+tests = 0
+failed = False
+
+
+def ok(condition, name, detail=""):
+    global tests, failed
+    tests += 1
+    if condition:
+        print(f"ok {tests} - {name}")
+    else:
+        failed = True
+        print(f"not ok {tests} - {name}")
+        for line in str(detail).splitlines():
+            print(f"# {line}")
+
+
+def run(binary, args, cwd, language=None):
+    env = dict(os.environ)
+    for name in ("DISPLAY", "WAYLAND_DISPLAY"):
+        env.pop(name, None)
+    env["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent/imtehan-test-bus"
+    if language:
+        env["LANGUAGE"] = language
+    return subprocess.run([binary] + args, cwd=cwd, env=env, capture_output=True, text=True,
+                          timeout=60)
+
+
+def write(folder, name, text, encoding="utf-8"):
+    path = os.path.join(folder, name)
+    with open(path, "w", encoding=encoding, newline="") as f:
+        f.write(text)
+    return path
+
+
+def test_check(binary, folder):
+    write(folder, "good.quiz", GOOD)
+    for name, (text, _) in BROKEN.items():
+        write(folder, name, text, encoding="latin-1" if name == "binary.quiz" else "utf-8")
+
+    result = run(binary, ["--check", BUNDLED, "good.quiz"], folder)
+    ok(result.returncode == 0 and result.stdout == "" and result.stderr == "",
+       "--check of good files prints nothing and exits 0", result)
+
+    for name, (_, expected) in BROKEN.items():
+        result = run(binary, ["--check", name], folder)
+        ok(result.returncode == 1 and result.stdout == "" and result.stderr == expected + "\n",
+           f"--check {name}: one line naming the file and line, exit 1",
+           f"expected: {expected}\n{result}")
+
+    # Every file is checked, in order, and one broken file fails the whole run.
+    result = run(binary, ["--check", "answer.quiz", "good.quiz", "missing.quiz", "empty.quiz"],
+                 folder)
+    lines = result.stderr.splitlines()
+    ok(result.returncode == 1 and len(lines) == 3 and lines[0].startswith("answer.quiz:12:")
+       and lines[1].startswith("missing.quiz: ") and lines[2] == "empty.quiz: the file is empty",
+       "--check of several files reports each broken one, in order", result)
+
+    with open(os.path.join(folder, "utf16.quiz"), "wb") as f:
+        f.write(GOOD.encode("utf-16"))
+    result = run(binary, ["--check", "utf16.quiz"], folder)
+    ok(result.returncode == 1
+       and result.stderr == "utf16.quiz:1: the file is in UTF-16; save it as UTF-8\n",
+       "--check names a file in the wrong encoding", result)
+
+    # 100 MB, sparse: refused after reading just past the limit.
+    with open(os.path.join(folder, "huge.quiz"), "wb") as f:
+        f.truncate(100 * 1024 * 1024)
+    result = run(binary, ["--check", "huge.quiz"], folder)
+    ok(result.returncode == 1 and result.stderr.startswith("huge.quiz: the file is larger than"),
+       "--check refuses a 100 MB file", result)
+
+    result = run(binary, ["--check"], folder)
+    ok(result.returncode == 2 and "--check FILE" in result.stderr,
+       "--check without a file is a usage error", result)
+
+    result = run(binary, ["good.quiz"], folder)
+    ok(result.returncode == 2 and "--check" in result.stderr,
+       "a file without a command opens no window and says what to run", result)
+
+
+def test_help(binary, folder):
+    result = run(binary, ["--help"], folder)
+    ok(result.returncode == 0 and "--check" in result.stdout,
+       "--help lists the commands", result)
+
+
+def main():
+    if len(sys.argv) != 2:
+        print("usage: test-cli.py IMTEHAN-BINARY", file=sys.stderr)
+        return 2
+    binary = os.path.abspath(sys.argv[1])
+    with tempfile.TemporaryDirectory(prefix="imtehan-test-cli-") as folder:
+        test_check(binary, folder)
+        test_help(binary, folder)
+    print(f"1..{tests}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
