@@ -38,15 +38,10 @@ static void
 assert_finalize_soon (gpointer object)
 {
   gpointer weak = object;
-  gint64 deadline = g_get_monotonic_time () + 10 * G_TIME_SPAN_SECOND;
 
   g_object_add_weak_pointer (object, &weak);
   g_object_unref (object);
-  while (g_atomic_pointer_get (&weak) != NULL && g_get_monotonic_time () < deadline)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
+  IMTEHAN_TEST_WAIT_UNTIL (g_atomic_pointer_get (&weak) == NULL, 10);
   g_assert_null (g_atomic_pointer_get (&weak));
 }
 
@@ -512,6 +507,8 @@ test_save_async_last_reference (Fixture       *fixture,
         g_main_context_iteration (NULL, FALSE);
       g_assert_no_error (state.error);
 
+      /* Not a main-loop wait: the writer thread alone is to let the store go, and the wait's
+       * 5 ms wake-ups would make the 2000 rounds last seconds. */
       while (g_atomic_pointer_get (&weak) != NULL && g_get_monotonic_time () < deadline)
         g_usleep (100);
       if (g_atomic_pointer_get (&weak) != NULL)
@@ -881,10 +878,7 @@ static void
 wait_for_files_read (ImtehanStore *store,
                      guint         n)
 {
-  gint64 deadline = g_get_monotonic_time () + 10 * G_TIME_SPAN_SECOND;
-
-  while (imtehan_store_get_n_files_read (store) < n && g_get_monotonic_time () < deadline)
-    g_usleep (1000);
+  IMTEHAN_TEST_WAIT_UNTIL (imtehan_store_get_n_files_read (store) >= n, 10);
   g_assert_cmpuint (imtehan_store_get_n_files_read (store), ==, n);
 }
 
@@ -938,7 +932,8 @@ test_list_prefetch_outdated (Fixture       *fixture,
   g_assert_no_error (error);
   imtehan_store_prefetch_list (fixture->store);
   wait_for_files_read (fixture->store, 1);
-  /* Past the file system's clock tick (coarse on Debian 12's kernel). */
+  /* Slept, not waited: the next file must be newer by the file system's clock tick (coarse
+   * on Debian 12's kernel). */
   g_usleep (50000);
   g_assert_true (imtehan_store_save (elsewhere, second, NULL, &error));
   g_assert_no_error (error);
@@ -1758,7 +1753,6 @@ test_claim_releases_lock (Fixture       *fixture,
   g_autoptr(GError) error = NULL;
   AsyncState state = { NULL };
   AsyncState later = { NULL };
-  gint64 deadline;
 
   write_file (damaged_path, "[Attempt]\nVersion=1\n");
   g_assert_null (claim (fixture, find_summary (summaries, damaged), NULL, &error));
@@ -1787,10 +1781,8 @@ test_claim_releases_lock (Fixture       *fixture,
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_clear_object (&state.result);
   /* The worker may hold the task a moment longer. */
-  deadline = g_get_monotonic_time () + 10 * G_TIME_SPAN_SECOND;
-  while (imtehan_store_is_locked_elsewhere (other, imtehan_attempt_get_id (dropped)) &&
-         g_get_monotonic_time () < deadline)
-    g_usleep (1000);
+  IMTEHAN_TEST_WAIT_UNTIL (
+    !imtehan_store_is_locked_elsewhere (other, imtehan_attempt_get_id (dropped)), 10);
   g_assert_false (imtehan_store_is_locked_elsewhere (other, imtehan_attempt_get_id (dropped)));
 }
 
@@ -1810,7 +1802,6 @@ test_unlock_on_worker (Fixture       *fixture,
   g_autofree char *contents = read_file (path);
   g_autofree char *lock = g_build_filename (fixture->path, "A-1.lock", NULL);
   AsyncState state = { NULL };
-  gint64 deadline;
   int fifo;
 
   g_assert_true (imtehan_store_lock (fixture->store, "A-1", &error));
@@ -1823,10 +1814,8 @@ test_unlock_on_worker (Fixture       *fixture,
   imtehan_store_claim_async (fixture->store, find_summary (summaries, finished), fixture->quiz,
                              NULL, async_cb, &state);
   /* This open succeeds once the worker has opened the FIFO to read; it then waits for data. */
-  deadline = g_get_monotonic_time () + 10 * G_TIME_SPAN_SECOND;
-  while ((fifo = open (path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)) < 0 && errno == ENXIO &&
-         g_get_monotonic_time () < deadline)
-    g_usleep (1000);
+  IMTEHAN_TEST_WAIT_UNTIL ((fifo = open (path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)) >= 0 ||
+                           errno != ENXIO, 10);
   g_assert_cmpint (fifo, >=, 0);
 
   imtehan_store_unlock (fixture->store, "A-1");

@@ -174,6 +174,22 @@ def pump():
         context.iteration(False)
 
 
+def run_for(seconds):
+    """Runs the main loop for that long: libatspi handles its events as they come."""
+    from gi.repository import GLib
+
+    context = GLib.MainContext.default()
+    done = []
+
+    def done_cb():
+        done.append(True)
+        return GLib.SOURCE_REMOVE
+
+    GLib.timeout_add(int(seconds * 1000), done_cb)
+    while not done:
+        context.iteration(True)
+
+
 def wait_for(condition, timeout=UI_TIMEOUT):
     """Polls condition() until it returns something true; objects may go stale meanwhile."""
     deadline = time.monotonic() + timeout
@@ -192,7 +208,7 @@ def wait_for(condition, timeout=UI_TIMEOUT):
             if last_error is not None:
                 print('# last error while waiting: %r' % (last_error,), file=sys.stderr)
             return None
-        time.sleep(POLL)
+        run_for(POLL)
 
 
 def children(accessible):
@@ -403,7 +419,7 @@ class Run:
             except OSError as error:
                 if error.errno not in (errno.EACCES, errno.ETXTBSY) or time.monotonic() > deadline:
                     raise
-                time.sleep(0.2)
+                time.sleep(0.2)  # a retry: nothing signals the end of a relink
 
         def app_with_window():
             if self.process.poll() is not None:

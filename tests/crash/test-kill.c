@@ -424,6 +424,7 @@ test_kill (Fixture       *fixture,
           else if (i == lines - 1)
             step_us = (3 * step_us + (g_get_monotonic_time () - first) / i) / 4;
         }
+      /* The sleep is the test: the kill lands at a random moment of the helper's step. */
       g_usleep (g_random_int_range (0, 2 * (lines == 0 ? startup_us : step_us) + 1));
       g_subprocess_send_signal (helper, SIGKILL);
       g_subprocess_wait (helper, NULL, NULL);
