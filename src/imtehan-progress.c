@@ -15,6 +15,20 @@
 
 #include "imtehan-progress.h"
 
+/* One button per question, with what it shows. */
+typedef struct
+{
+  GtkWidget *button;
+  guint      state;    /* DOT_* flags; 0 until first shown */
+  char      *tooltip;  /* what its accessible name says */
+} Dot;
+
+enum {
+  DOT_SHOWN    = 1 << 0,
+  DOT_ANSWERED = 1 << 1,
+  DOT_CURRENT  = 1 << 2,
+};
+
 struct _ImtehanProgress
 {
   GtkWidget       parent_instance;
@@ -24,7 +38,7 @@ struct _ImtehanProgress
 
   ImtehanAttempt *attempt;
   GSignalGroup   *signals;
-  GPtrArray      *buttons;
+  GArray         *dots;
 };
 
 G_DEFINE_FINAL_TYPE (ImtehanProgress, imtehan_progress, GTK_TYPE_WIDGET)
@@ -38,19 +52,28 @@ enum {
 static GParamSpec *properties[N_PROPS];
 
 static void
+dot_clear (gpointer data)
+{
+  Dot *dot = data;
+
+  g_clear_pointer (&dot->tooltip, g_free);
+}
+
+static void
 update_button (ImtehanProgress *self,
                guint            index)
 {
-  GtkWidget *button = g_ptr_array_index (self->buttons, index);
+  Dot *dot = &g_array_index (self->dots, Dot, index);
+  GtkWidget *button = dot->button;
   gboolean answered = imtehan_attempt_get_answer (self->attempt, index) != NULL;
   gboolean current = imtehan_attempt_get_current (self->attempt) == index;
-  guint state = 1 | (answered ? 2 : 0) | (current ? 4 : 0);
+  guint state = DOT_SHOWN | (answered ? DOT_ANSWERED : 0) | (current ? DOT_CURRENT : 0);
   g_autofree char *label = NULL;
 
   /* Moving on changes two buttons of many: the others are left as they are. */
-  if (GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "state")) == state)
+  if (dot->state == state)
     return;
-  g_object_set_data (G_OBJECT (button), "state", GUINT_TO_POINTER (state));
+  dot->state = state;
 
   if (answered)
     gtk_widget_add_css_class (button, "answered");
@@ -71,7 +94,8 @@ update_button (ImtehanProgress *self,
   else
     label = g_strdup_printf (_("Question %u, not answered"), index + 1);
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
-  g_object_set_data_full (G_OBJECT (button), "tooltip", g_steal_pointer (&label), g_free);
+  g_free (dot->tooltip);
+  dot->tooltip = g_steal_pointer (&label);
   gtk_accessible_update_state (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_STATE_PRESSED,
                                current ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE,
                                -1);
@@ -81,18 +105,24 @@ update_button (ImtehanProgress *self,
  * gtk_widget_set_tooltip_text() at every move cost a round trip to the X server each (GTK
  * asks where the pointer is), for a tooltip nobody may look at. */
 static gboolean
-query_tooltip_cb (GtkWidget  *button,
-                  int         x,
-                  int         y,
-                  gboolean    keyboard_mode,
-                  GtkTooltip *tooltip)
+query_tooltip_cb (GtkWidget       *button,
+                  int              x,
+                  int              y,
+                  gboolean         keyboard_mode,
+                  GtkTooltip      *tooltip,
+                  ImtehanProgress *self)
 {
-  const char *text = g_object_get_data (G_OBJECT (button), "tooltip");
+  for (guint i = 0; i < self->dots->len; i++)
+    {
+      Dot *dot = &g_array_index (self->dots, Dot, i);
 
-  if (text == NULL)
-    return FALSE;
-  gtk_tooltip_set_text (tooltip, text);
-  return TRUE;
+      if (dot->button == button && dot->tooltip != NULL)
+        {
+          gtk_tooltip_set_text (tooltip, dot->tooltip);
+          return TRUE;
+        }
+    }
+  return FALSE;
 }
 
 static void
@@ -100,7 +130,7 @@ update_all (ImtehanProgress *self)
 {
   if (self->attempt == NULL)
     return;
-  for (guint i = 0; i < self->buttons->len; i++)
+  for (guint i = 0; i < self->dots->len; i++)
     update_button (self, i);
 }
 
@@ -111,32 +141,33 @@ rebuild (ImtehanProgress *self)
 
   /* Another attempt of the same quiz has as many questions: the buttons stay, only their
    * state is shown anew. New buttons are styled anew, which shows when opening a question. */
-  if (n != self->buttons->len)
+  if (n != self->dots->len)
     {
       GtkWidget *child;
 
       while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->box))))
         gtk_box_remove (self->box, child);
-      g_ptr_array_set_size (self->buttons, 0);
+      g_array_set_size (self->dots, 0);
 
       for (guint i = 0; i < n; i++)
         {
           g_autofree char *number = g_strdup_printf ("%u", i + 1);
           GtkWidget *button = gtk_button_new_with_label (number);
+          Dot dot = { button, 0, NULL };
 
           gtk_widget_add_css_class (button, "question-dot");
           gtk_widget_add_css_class (button, "circular");
           gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.go-to");
           gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "u", i);
           gtk_widget_set_has_tooltip (button, TRUE);
-          g_signal_connect (button, "query-tooltip", G_CALLBACK (query_tooltip_cb), NULL);
+          g_signal_connect (button, "query-tooltip", G_CALLBACK (query_tooltip_cb), self);
           gtk_box_append (self->box, button);
-          g_ptr_array_add (self->buttons, button);
+          g_array_append_val (self->dots, dot);
         }
     }
 
-  for (guint i = 0; i < self->buttons->len; i++)
-    g_object_set_data (g_ptr_array_index (self->buttons, i), "state", NULL);
+  for (guint i = 0; i < self->dots->len; i++)
+    g_array_index (self->dots, Dot, i).state = 0;
   update_all (self);
 }
 
@@ -144,7 +175,7 @@ static void
 answer_changed_cb (ImtehanProgress *self,
                    guint            index)
 {
-  if (index < self->buttons->len)
+  if (index < self->dots->len)
     update_button (self, index);
 }
 
@@ -157,12 +188,12 @@ current_changed_cb (ImtehanProgress *self)
 
   update_all (self);
   current = imtehan_attempt_get_current (self->attempt);
-  if (current >= self->buttons->len)
+  if (current >= self->dots->len)
     return;
 
   /* Keep the current question in view when the buttons do not all fit (long quizzes).
    * gtk_viewport_scroll_to() is GTK 4.12; this works on 4.8. */
-  if (gtk_widget_compute_bounds (g_ptr_array_index (self->buttons, current),
+  if (gtk_widget_compute_bounds (g_array_index (self->dots, Dot, current).button,
                                  GTK_WIDGET (self->box), &bounds))
     {
       double page = gtk_adjustment_get_page_size (adjustment);
@@ -191,7 +222,7 @@ imtehan_progress_dispose (GObject *object)
     gtk_widget_unparent (child);
   g_clear_object (&self->signals);
   g_clear_object (&self->attempt);
-  g_clear_pointer (&self->buttons, g_ptr_array_unref);
+  g_clear_pointer (&self->dots, g_array_unref);
 
   G_OBJECT_CLASS (imtehan_progress_parent_class)->dispose (object);
 }
@@ -259,7 +290,8 @@ imtehan_progress_init (ImtehanProgress *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->buttons = g_ptr_array_new ();
+  self->dots = g_array_new (FALSE, FALSE, sizeof (Dot));
+  g_array_set_clear_func (self->dots, dot_clear);
   self->signals = g_signal_group_new (IMTEHAN_TYPE_ATTEMPT);
   g_signal_group_connect_object (self->signals, "answer-changed",
                                  G_CALLBACK (answer_changed_cb), self, G_CONNECT_SWAPPED);
@@ -293,6 +325,6 @@ imtehan_progress_get_button (ImtehanProgress *self,
                              guint            index)
 {
   g_return_val_if_fail (IMTEHAN_IS_PROGRESS (self), NULL);
-  g_return_val_if_fail (index < self->buttons->len, NULL);
-  return g_ptr_array_index (self->buttons, index);
+  g_return_val_if_fail (index < self->dots->len, NULL);
+  return g_array_index (self->dots, Dot, index).button;
 }

@@ -70,6 +70,31 @@ assert_question_title (ImtehanWindow *window,
   g_assert_cmpstr (header_title (window), ==, expected);
 }
 
+/* The progress dot of question @index, as seen and as a screen reader is told. */
+static void
+assert_dot (GtkWidget *dot,
+            guint      index,
+            gboolean   current,
+            gboolean   answered)
+{
+  g_autofree char *label = NULL;
+
+  if (current && answered)
+    label = g_strdup_printf (_("Question %u, current, answered"), index + 1);
+  else if (current)
+    label = g_strdup_printf (_("Question %u, current, not answered"), index + 1);
+  else if (answered)
+    label = g_strdup_printf (_("Question %u, answered"), index + 1);
+  else
+    label = g_strdup_printf (_("Question %u, not answered"), index + 1);
+  g_assert_true (gtk_widget_has_css_class (dot, "current") == current);
+  g_assert_true (gtk_widget_has_css_class (dot, "answered") == answered);
+  gtk_test_accessible_assert_property (dot, GTK_ACCESSIBLE_PROPERTY_LABEL, label);
+  gtk_test_accessible_assert_state (dot, GTK_ACCESSIBLE_STATE_PRESSED,
+                                    current ? GTK_ACCESSIBLE_TRISTATE_TRUE
+                                            : GTK_ACCESSIBLE_TRISTATE_FALSE);
+}
+
 /* Answers right on even questions, wrong on odd ones, none on the last; reviews, submits and
  * checks what was saved, what the progress dots and the header say on the way, and that the
  * pages follow the language's direction. */
@@ -108,8 +133,7 @@ test_flow (ImtehanTestFixture *fixture,
 
       g_assert_cmpuint (imtehan_attempt_get_current (attempt), ==, i);
       assert_question_title (window, i);
-      g_assert_true (gtk_widget_has_css_class (dot, "current"));
-      g_assert_false (gtk_widget_has_css_class (dot, "answered"));
+      assert_dot (dot, i, TRUE, FALSE);
 
       if (i < 7)
         {
@@ -120,13 +144,13 @@ test_flow (ImtehanTestFixture *fixture,
           else
             expected_score++;
           imtehan_test_choose (window, position);
-          g_assert_true (gtk_widget_has_css_class (dot, "answered"));
+          assert_dot (dot, i, TRUE, TRUE);
           chosen = imtehan_question_page_get_choice (page, position);
           g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (chosen)));
         }
       imtehan_test_activate (window, "win.next", NULL);
       /* Next on the last question opens the review and leaves it current. */
-      g_assert_true (gtk_widget_has_css_class (dot, "current") == (i == 7));
+      assert_dot (dot, i, i == 7, i < 7);
     }
 
   g_assert_cmpstr (imtehan_window_get_page_name (window), ==, "review");
