@@ -26,6 +26,11 @@ GBytes               *imtehan_key_file_load_bytes           (GFile              
                                                              gsize                 max_size,
                                                              GCancellable         *cancellable,
                                                              GError              **error);
+gboolean              imtehan_text_file_check               (const char          **data,
+                                                             gsize                *len,
+                                                             const char           *name,
+                                                             gsize                 max_size,
+                                                             GError              **error);
 ImtehanKeyFileReader *imtehan_key_file_reader_new           (GBytes               *bytes,
                                                              const char           *name,
                                                              gsize                 max_size,

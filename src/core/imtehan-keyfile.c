@@ -214,29 +214,31 @@ index_lines (ImtehanKeyFileReader *reader,
   return TRUE;
 }
 
-ImtehanKeyFileReader *
-imtehan_key_file_reader_new (GBytes      *bytes,
-                             const char  *name,
-                             gsize        max_size,
-                             GError     **error)
+/**
+ * imtehan_text_file_check:
+ * @data_inout: the file's bytes; moved past a UTF-8 byte order mark
+ * @len_inout: their length
+ *
+ * What every text file read from outside must be before it is parsed: not too large, not
+ * empty, UTF-8 without NUL bytes. The errors name the file, and the line where they can.
+ */
+gboolean
+imtehan_text_file_check (const char **data_inout,
+                         gsize       *len_inout,
+                         const char  *name,
+                         gsize        max_size,
+                         GError     **error)
 {
-  g_autoptr(ImtehanKeyFileReader) reader = g_new0 (ImtehanKeyFileReader, 1);
-  g_autoptr(GError) local_error = NULL;
-  const char *data;
+  const char *data = *data_inout;
   const char *invalid = NULL;
-  gsize len;
-
-  data = g_bytes_get_data (bytes, &len);
-  reader->name = g_strdup (name);
-  reader->lines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  reader->key_file = g_key_file_new ();
+  gsize len = *len_inout;
 
   if (len > max_size)
     {
       g_autofree char *size = g_format_size (max_size);
       g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_TOO_LARGE,
                    _("%s: the file is larger than %s"), name, size);
-      return NULL;
+      return FALSE;
     }
   /* Windows Notepad starts UTF-8 with a byte order mark; GKeyFile would read it as part of
    * the first line. */
@@ -248,29 +250,53 @@ imtehan_key_file_reader_new (GBytes      *bytes,
   if (len == 0)
     {
       g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_PARSE, _("%s: the file is empty"), name);
-      return NULL;
+      return FALSE;
     }
   /* "Unicode" in Windows Notepad is UTF-16: name it rather than its NUL bytes. */
   if (len >= 2 && (memcmp (data, "\xff\xfe", 2) == 0 || memcmp (data, "\xfe\xff", 2) == 0))
     {
       g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_PARSE,
                    _("%s:1: the file is in UTF-16; save it as UTF-8"), name);
-      return NULL;
+      return FALSE;
     }
   if (memchr (data, '\0', len))
     {
       g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_PARSE,
                    _("%s:%u: the file contains a NUL byte; it is not a text file"),
                    name, line_of_offset (data, (const char *)memchr (data, '\0', len) - data));
-      return NULL;
+      return FALSE;
     }
   if (!g_utf8_validate_len (data, len, &invalid))
     {
       g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_PARSE,
                    _("%s:%u: the text is not valid UTF-8; save the file as UTF-8"), name,
                    line_of_offset (data, invalid - data));
-      return NULL;
+      return FALSE;
     }
+
+  *data_inout = data;
+  *len_inout = len;
+  return TRUE;
+}
+
+ImtehanKeyFileReader *
+imtehan_key_file_reader_new (GBytes      *bytes,
+                             const char  *name,
+                             gsize        max_size,
+                             GError     **error)
+{
+  g_autoptr(ImtehanKeyFileReader) reader = g_new0 (ImtehanKeyFileReader, 1);
+  g_autoptr(GError) local_error = NULL;
+  const char *data;
+  gsize len;
+
+  data = g_bytes_get_data (bytes, &len);
+  reader->name = g_strdup (name);
+  reader->lines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  reader->key_file = g_key_file_new ();
+
+  if (!imtehan_text_file_check (&data, &len, name, max_size, error))
+    return NULL;
 
   if (!index_lines (reader, data, len, error))
     return NULL;
