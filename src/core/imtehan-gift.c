@@ -1,0 +1,823 @@
+/* imtehan-gift.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Moodle's importer (question/format/gift/format.php) is the reference: questions are
+ * separated by blank lines, each line is trimmed, "//" starts a comment line, escapes are
+ * decoded before the structure is read, and the first "{" and the first "}" hold the answers.
+ * Its question types are told apart in its order (essay, numerical, multiple choice,
+ * matching, true/false, short answer), so a file gets the same type here as in Moodle. Only
+ * multiple choice with one right answer and true/false fit a quiz; the others are skipped
+ * with a warning each. Unlike Moodle, a "$CATEGORY:" line may be followed by a question
+ * without a blank line.
+ */
+
+#define G_LOG_DOMAIN "imtehan-gift"
+
+#include "config.h"
+
+#include "imtehan-intl-private.h"
+#include <string.h>
+
+#include "imtehan-gift.h"
+#include "imtehan-keyfile-private.h"
+#include "imtehan-quiz.h"
+
+#define QUIZ_GROUP "Quiz"
+
+typedef enum
+{
+  FORMAT_MOODLE,
+  FORMAT_HTML,
+  FORMAT_PLAIN,
+  FORMAT_MARKDOWN,
+} Format;
+
+/* One question's lines, trimmed and joined by "\n", with the escapes decoded: escaped[i]
+ * tells a "\{" (text) from a "{" (structure). */
+typedef struct
+{
+  GString    *text;
+  GByteArray *escaped;
+  guint       line;     /* of text[0] */
+} Block;
+
+typedef struct
+{
+  char     *text;
+  char     *feedback;
+  gboolean  right;
+} Answer;
+
+typedef struct
+{
+  const char *name;
+  const char *language;
+  GKeyFile   *key_file;
+  GPtrArray  *warnings;
+  GPtrArray  *topics;     /* distinct, in the order met */
+  GHashTable *ids;
+  char       *topic;      /* of the last $CATEGORY */
+  guint       n_questions;
+} Import;
+
+static void
+answer_clear (gpointer data)
+{
+  Answer *answer = data;
+
+  g_clear_pointer (&answer->text, g_free);
+  g_clear_pointer (&answer->feedback, g_free);
+}
+
+static void
+warn (Import     *import,
+      guint       line,
+      const char *message)
+{
+  g_ptr_array_add (import->warnings, g_strdup_printf ("%s:%u: %s", import->name, line, message));
+}
+
+static gboolean
+is_raw (const Block *block,
+        gsize        i,
+        char         c)
+{
+  return i < block->text->len && block->text->str[i] == c && !block->escaped->data[i];
+}
+
+static gboolean
+is_raw_at (const Block *block,
+           gsize        i,
+           const char  *what)
+{
+  for (gsize k = 0; what[k] != '\0'; k++)
+    if (!is_raw (block, i + k, what[k]))
+      return FALSE;
+  return TRUE;
+}
+
+/* The first (or, with @last, the last) unescaped @what in [from, to), or -1. */
+static gssize
+find_raw (const Block *block,
+          gsize        from,
+          gsize        to,
+          const char  *what,
+          gboolean     last)
+{
+  gsize n = strlen (what);
+  gssize found = -1;
+
+  for (gsize i = from; i + n <= to; i++)
+    if (is_raw_at (block, i, what))
+      {
+        found = i;
+        if (!last)
+          break;
+      }
+  return found;
+}
+
+static guint
+line_at (const Block *block,
+         gsize        offset)
+{
+  guint line = block->line;
+
+  for (gsize i = 0; i < offset && i < block->text->len; i++)
+    if (is_raw (block, i, '\n'))
+      line++;
+  return line;
+}
+
+static void
+trim_range (const Block *block,
+            gsize       *from,
+            gsize       *to)
+{
+  while (*from < *to && g_ascii_isspace (block->text->str[*from]))
+    (*from)++;
+  while (*to > *from && g_ascii_isspace (block->text->str[*to - 1]))
+    (*to)--;
+}
+
+static char *
+slice (const Block *block,
+       gsize        from,
+       gsize        to)
+{
+  return g_strstrip (g_strndup (block->text->str + from, to - from));
+}
+
+static void
+append_decoded (Block      *block,
+                const char *s,
+                const char *e)
+{
+  static const guint8 escaped = 1, plain = 0;
+
+  for (const char *p = s; p < e; p++)
+    {
+      if (*p == '\\' && p + 1 < e && p[1] != '\0' && strchr (":#={}~n\\", p[1]))
+        {
+          g_string_append_c (block->text, p[1] == 'n' ? '\n' : p[1]);
+          g_byte_array_append (block->escaped, &escaped, 1);
+          p++;
+        }
+      else
+        {
+          g_string_append_c (block->text, *p);
+          g_byte_array_append (block->escaped, &plain, 1);
+        }
+    }
+}
+
+static gboolean
+decode_entity (const char *name,
+               GString    *out)
+{
+  static const struct { const char *name; const char *text; } entities[] = {
+    { "amp", "&" }, { "lt", "<" }, { "gt", ">" }, { "quot", "\"" }, { "apos", "'" },
+    { "nbsp", " " },
+  };
+  gunichar c;
+  char *end;
+
+  for (guint i = 0; i < G_N_ELEMENTS (entities); i++)
+    if (g_str_equal (name, entities[i].name))
+      {
+        g_string_append (out, entities[i].text);
+        return TRUE;
+      }
+  if (name[0] != '#')
+    return FALSE;
+  if (name[1] == 'x' || name[1] == 'X')
+    c = g_ascii_strtoull (name + 2, &end, 16);
+  else
+    c = g_ascii_strtoull (name + 1, &end, 10);
+  if (*end != '\0' || end == name + 1 || c == 0 || !g_unichar_validate (c))
+    return FALSE;
+  g_string_append_unichar (out, c);
+  return TRUE;
+}
+
+/* Moodle's own export writes "[html]<p>…</p>" for text made in its editor: the quiz shows
+ * plain text, so tags go (a line break for those that break a line) and entities are
+ * decoded. */
+static char *
+html_to_text (const char *html)
+{
+  static const char * const breaking[] = { "br", "p", "div", "li", "tr", "h1", "h2", "h3",
+                                           "h4", "h5", "h6", NULL };
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = html; *p != '\0';)
+    {
+      const char *end;
+
+      if (*p == '<' && (end = strchr (p, '>')))
+        {
+          const char *name = p + 1 + (p[1] == '/');
+          gsize n = strspn (name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
+          g_autofree char *tag = g_ascii_strdown (name, n);
+
+          if (g_strv_contains (breaking, tag))
+            g_string_append_c (out, '\n');
+          p = end + 1;
+        }
+      else if (*p == '&' && (end = strchr (p, ';')) && end - p <= 10)
+        {
+          g_autofree char *entity = g_strndup (p + 1, end - p - 1);
+
+          if (decode_entity (entity, out))
+            p = end + 1;
+          else
+            g_string_append_c (out, *p++);
+        }
+      else
+        g_string_append_c (out, *p++);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* A text of the quiz: an optional "[html]"-style format first (the question's format is the
+ * default of its answers and feedback, as in Moodle), each line trimmed, no blank lines. */
+static char *
+clean_text (const char *raw,
+            Format     *format)
+{
+  static const char * const names[] = { "moodle", "html", "plain", "markdown", NULL };
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GStrvBuilder) kept = g_strv_builder_new ();
+  g_auto(GStrv) kept_lines = NULL;
+  const char *close;
+
+  if (raw[0] == '[' && (close = strchr (raw, ']')))
+    {
+      g_autofree char *name = g_strndup (raw + 1, close - raw - 1);
+
+      for (guint i = 0; names[i] != NULL; i++)
+        if (g_str_equal (name, names[i]))
+          {
+            *format = i;
+            raw = close + 1;
+          }
+    }
+
+  text = *format == FORMAT_HTML ? html_to_text (raw) : g_strdup (raw);
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (*g_strstrip (lines[i]) != '\0')
+      g_strv_builder_add (kept, lines[i]);
+  kept_lines = g_strv_builder_end (kept);
+  return g_strjoinv ("\n", kept_lines);
+}
+
+/* "$course$/top/Default for Physics/Optics" names the topic "Optics"; "//" is a "/" inside
+ * a name. */
+static char *
+category_topic (const char *category)
+{
+  const char *last = category;
+  g_auto(GStrv) parts = NULL;
+  g_autofree char *name = NULL;
+
+  for (const char *p = category; *p != '\0'; p++)
+    {
+      if (p[0] == '/' && p[1] == '/')
+        p++;
+      else if (*p == '/')
+        last = p + 1;
+    }
+  parts = g_strsplit (last, "//", -1);
+  name = g_strstrip (g_strjoinv ("/", parts));
+  if (*name == '\0' || g_str_equal (name, "top") ||
+      (name[0] == '$' && g_str_has_suffix (name + 1, "$")))
+    return NULL;
+  return g_steal_pointer (&name);
+}
+
+/**
+ * imtehan_gift_make_id:
+ * @name: a title or a file name
+ *
+ * Returns: (transfer full): @name's ASCII letters and digits in lowercase, other runs as
+ *   one "-", at most 56 characters (room for a "-2" suffix); "" when @name has none
+ */
+char *
+imtehan_gift_make_id (const char *name)
+{
+  GString *id = g_string_new (NULL);
+  gboolean dash = FALSE;
+
+  g_return_val_if_fail (name != NULL, NULL);
+
+  for (const char *p = name; *p != '\0' && id->len < 56; p++)
+    {
+      if (!g_ascii_isalnum (*p))
+        {
+          dash = TRUE;
+          continue;
+        }
+      if (dash && id->len > 0)
+        g_string_append_c (id, '-');
+      dash = FALSE;
+      g_string_append_c (id, g_ascii_tolower (*p));
+    }
+  return g_string_free (id, FALSE);
+}
+
+static char *
+question_id (Import     *import,
+             const char *title)
+{
+  g_autofree char *base = title ? imtehan_gift_make_id (title) : g_strdup ("");
+  char *id;
+
+  if (*base == '\0')
+    {
+      g_free (base);
+      base = g_strdup_printf ("q%u", import->n_questions + 1);
+    }
+  id = g_strdup (base);
+  for (guint n = 2; g_hash_table_contains (import->ids, id); n++)
+    {
+      g_free (id);
+      id = g_strdup_printf ("%s-%u", base, n);
+    }
+  g_hash_table_add (import->ids, g_strdup (id));
+  return id;
+}
+
+static void
+set_text (Import     *import,
+          const char *group,
+          const char *key,
+          const char *value)
+{
+  if (value == NULL || *value == '\0')
+    return;
+  if (g_str_equal (import->language, "en"))
+    g_key_file_set_string (import->key_file, group, key, value);
+  else
+    g_key_file_set_locale_string (import->key_file, group, key, import->language, value);
+}
+
+/* One explanation from Moodle's feedback: the right answer's, then each wrong answer's
+ * after its text, then the general feedback. */
+static char *
+make_explanation (GArray     *answers,
+                  const char *general)
+{
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < answers->len; i++)
+      {
+        Answer *answer = &g_array_index (answers, Answer, i);
+
+        if (answer->feedback == NULL || *answer->feedback == '\0' || answer->right != (pass == 0))
+          continue;
+        g_ptr_array_add (parts, answer->right ? g_strdup (answer->feedback)
+                                              : g_strdup_printf ("“%s”: %s", answer->text,
+                                                                 answer->feedback));
+      }
+  if (general != NULL && *general != '\0')
+    g_ptr_array_add (parts, g_strdup (general));
+  g_ptr_array_add (parts, NULL);
+  return g_strjoinv ("\n", (char **)parts->pdata);
+}
+
+static void
+add_question (Import     *import,
+              guint       line,
+              const char *title,
+              const char *text,
+              GArray     *answers,
+              const char *general,
+              gboolean    true_false)
+{
+  static const char * const true_false_ids[] = { "true", "false" };
+  g_autofree char *id = question_id (import, title);
+  g_autofree char *group = g_strconcat ("Question ", id, NULL);
+  g_autofree char *explanation = make_explanation (answers, general);
+  g_autofree char *comment = g_strdup_printf (" From %s:%u", import->name, line);
+  g_auto(GStrv) choices = g_new0 (char *, answers->len + 1);
+
+  set_text (import, group, "Text", text);
+  if (import->topic != NULL)
+    {
+      set_text (import, group, "Topic", import->topic);
+      if (!g_ptr_array_find_with_equal_func (import->topics, import->topic, g_str_equal, NULL))
+        g_ptr_array_add (import->topics, g_strdup (import->topic));
+    }
+  for (guint i = 0; i < answers->len; i++)
+    choices[i] = true_false ? g_strdup (true_false_ids[i]) : g_strdup_printf ("%c", 'a' + i);
+  g_key_file_set_string_list (import->key_file, group, "Choices",
+                              (const char * const *)choices, answers->len);
+  for (guint i = 0; i < answers->len; i++)
+    {
+      Answer *answer = &g_array_index (answers, Answer, i);
+      g_autofree char *key = g_strconcat ("Choice.", choices[i], NULL);
+
+      set_text (import, group, key, answer->text);
+    }
+  for (guint i = 0; i < answers->len; i++)
+    if (g_array_index (answers, Answer, i).right)
+      g_key_file_set_string (import->key_file, group, "Answer", choices[i]);
+  set_text (import, group, "Explanation", explanation);
+  g_key_file_set_comment (import->key_file, group, NULL, comment, NULL);
+  import->n_questions++;
+}
+
+/* Splits a multiple-choice answer section at each "~" and "=" as Moodle does. Returns
+ * FALSE, with the reason in @skip, for what a quiz cannot hold. */
+static gboolean
+read_choices (Import      *import,
+              const Block *block,
+              gsize        from,
+              gsize        to,
+              Format       format,
+              GArray      *answers,
+              const char **skip)
+{
+  guint n_right = 0;
+  gsize start = from;
+  char kind = 0;
+
+  for (gsize i = from; i <= to; i++)
+    {
+      gsize a = start, b = i;
+      gssize hash;
+      Answer answer = { 0 };
+      Format answer_format = format;
+      g_autofree char *text = NULL;
+
+      if (i < to && !is_raw (block, i, '~') && !is_raw (block, i, '='))
+        continue;
+
+      trim_range (block, &a, &b);
+      /* Text before the first "~" or "=" is a wrong answer in Moodle. */
+      if (kind != 0 || a < b)
+        {
+          if (is_raw (block, a, '%'))
+            {
+              *skip = _("skipped: answers with partial grades (“%”); Imtehan imports questions "
+                        "with one right answer");
+              return FALSE;
+            }
+          hash = find_raw (block, a, b, "#", FALSE);
+          text = slice (block, a, hash < 0 ? b : (gsize)hash);
+          answer.text = clean_text (text, &answer_format);
+          if (hash >= 0)
+            {
+              g_autofree char *feedback = slice (block, hash + 1, b);
+              answer_format = format;
+              answer.feedback = clean_text (feedback, &answer_format);
+            }
+          answer.right = kind == '=';
+          n_right += answer.right;
+          g_array_append_val (answers, answer);
+          if (*answer.text == '\0')
+            {
+              *skip = _("skipped: an answer is empty");
+              return FALSE;
+            }
+        }
+
+      if (i < to)
+        kind = block->text->str[i];
+      start = i + 1;
+    }
+
+  if (n_right == 0)
+    *skip = _("skipped: no answer is marked right with “=”");
+  else if (n_right > 1)
+    *skip = _("skipped: more than one answer is marked right with “=”");
+  else if (answers->len > IMTEHAN_QUESTION_MAX_CHOICES)
+    *skip = _("skipped: a question has at most 10 answers");
+  return *skip == NULL;
+}
+
+/* The two choices of a true/false question, in the language of the quiz file (not of the
+ * user interface, so not through gettext). */
+static void
+read_true_false (Import      *import,
+                 const Block *block,
+                 gsize        from,
+                 gsize        to,
+                 Format       format,
+                 GArray      *answers)
+{
+  gboolean is_urdu = g_str_equal (import->language, "ur");
+  char *parts[3] = { NULL, NULL, NULL };
+  gboolean answer_true;
+  Answer choices[2] = {
+    { g_strdup (is_urdu ? "درست" : "True"), NULL, FALSE },
+    { g_strdup (is_urdu ? "غلط" : "False"), NULL, FALSE },
+  };
+
+  /* "{T#wrong#right}": the feedback for a wrong and for a right answer. */
+  for (guint k = 0; k < 3; k++)
+    {
+      gssize hash = k < 2 ? find_raw (block, from, to, "#", FALSE) : -1;
+      gsize end = hash < 0 ? to : (gsize)hash;
+      g_autofree char *raw = slice (block, from, end);
+      Format part_format = format;
+
+      parts[k] = k == 0 ? g_steal_pointer (&raw) : clean_text (raw, &part_format);
+      if (hash < 0)
+        break;
+      from = hash + 1;
+    }
+
+  answer_true = g_str_equal (parts[0], "T") || g_str_equal (parts[0], "TRUE");
+  choices[0].right = answer_true;
+  choices[1].right = !answer_true;
+  choices[answer_true ? 0 : 1].feedback = g_steal_pointer (&parts[2]);
+  choices[answer_true ? 1 : 0].feedback = g_steal_pointer (&parts[1]);
+  g_array_append_vals (answers, choices, 2);
+  for (guint k = 0; k < 3; k++)
+    g_free (parts[k]);
+}
+
+static gboolean
+is_true_false (const Block *block,
+               gsize        from,
+               gsize        to)
+{
+  static const char * const values[] = { "T", "TRUE", "F", "FALSE", NULL };
+  gssize hash = find_raw (block, from, to, "#", FALSE);
+  g_autofree char *value = slice (block, from, hash < 0 ? to : (gsize)hash);
+
+  return g_strv_contains (values, value);
+}
+
+static gboolean
+read_block (Import  *import,
+            Block   *block,
+            GError **error)
+{
+  g_autofree char *title = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *raw_general = NULL;
+  g_autofree char *general = NULL;
+  g_autoptr(GArray) answers = NULL;
+  const char *skip = NULL;
+  Format format = FORMAT_MOODLE;
+  Format general_format;
+  gboolean true_false = FALSE;
+  gsize pos = 0, end = block->text->len;
+  gsize from, to;
+  gssize open, close, separator;
+  guint line;
+
+  if (g_str_has_prefix (block->text->str, "$CATEGORY") && is_raw (block, 9, ':'))
+    {
+      gssize eol = find_raw (block, 0, end, "\n", FALSE);
+      g_autofree char *category = slice (block, 10, eol < 0 ? end : (gsize)eol);
+
+      g_clear_pointer (&import->topic, g_free);
+      import->topic = category_topic (category);
+      if (eol < 0)
+        return TRUE;
+      pos = eol + 1;
+    }
+  trim_range (block, &pos, &end);
+  if (pos == end)
+    return TRUE;
+  line = line_at (block, pos);
+
+  if (is_raw_at (block, pos, "::"))
+    {
+      gssize name_end = find_raw (block, pos + 2, end, "::", FALSE);
+
+      if (name_end >= 0)
+        {
+          title = slice (block, pos + 2, name_end);
+          pos = name_end + 2;
+        }
+      else
+        pos += 2;
+      trim_range (block, &pos, &end);
+    }
+
+  open = find_raw (block, pos, end, "{", FALSE);
+  close = find_raw (block, pos, end, "}", FALSE);
+  if (open < 0 && close < 0)
+    {
+      warn (import, line, _("skipped: a description, which has no answers"));
+      return TRUE;
+    }
+  if (close < 0)
+    {
+      g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_PARSE,
+                   _("%s:%u: this “{” is never closed by a “}”"), import->name,
+                   line_at (block, open));
+      return FALSE;
+    }
+  if (open < 0 || close < open)
+    {
+      g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_PARSE,
+                   _("%s:%u: this “}” closes no “{”"), import->name, line_at (block, close));
+      return FALSE;
+    }
+
+  /* The question's text, with "_____" where the answers stood inside a sentence. */
+  before = g_strndup (block->text->str + pos, open - pos);
+  after = slice (block, close + 1, end);
+  {
+    g_autofree char *whole = *after != '\0' ? g_strconcat (before, "_____",
+                                                           block->text->str + close + 1, NULL)
+                                            : g_strdup (before);
+    text = clean_text (g_strstrip (whole), &format);
+  }
+
+  from = open + 1;
+  to = close;
+  if ((separator = find_raw (block, from, to, "####", TRUE)) >= 0)
+    {
+      raw_general = slice (block, separator + 4, to);
+      to = separator;
+    }
+  trim_range (block, &from, &to);
+  general_format = format;
+  general = raw_general ? clean_text (raw_general, &general_format) : NULL;
+
+  answers = g_array_new (FALSE, TRUE, sizeof (Answer));
+  g_array_set_clear_func (answers, answer_clear);
+
+  if (from == to)
+    skip = _("skipped: an essay question (Imtehan imports multiple-choice and true/false "
+             "questions)");
+  else if (is_raw (block, from, '#'))
+    skip = _("skipped: a numerical question (Imtehan imports multiple-choice and true/false "
+             "questions)");
+  else if (find_raw (block, from, to, "~", FALSE) >= 0)
+    read_choices (import, block, from, to, format, answers, &skip);
+  else if (find_raw (block, from, to, "=", FALSE) >= 0 && find_raw (block, from, to, "->", FALSE) >= 0)
+    skip = _("skipped: a matching question (Imtehan imports multiple-choice and true/false "
+             "questions)");
+  else if ((true_false = is_true_false (block, from, to)))
+    read_true_false (import, block, from, to, format, answers);
+  else
+    skip = _("skipped: a short-answer question (Imtehan imports multiple-choice and "
+             "true/false questions)");
+
+  if (skip == NULL && *text == '\0')
+    skip = _("skipped: the question has no text");
+  if (skip != NULL)
+    {
+      warn (import, line, skip);
+      return TRUE;
+    }
+
+  add_question (import, line, title, text, answers, general, true_false);
+  return TRUE;
+}
+
+static void
+block_reset (Block *block)
+{
+  g_string_truncate (block->text, 0);
+  g_byte_array_set_size (block->escaped, 0);
+  block->line = 0;
+}
+
+/**
+ * imtehan_gift_import:
+ * @bytes: a GIFT file: UTF-8, with or without a byte order mark, any line ends
+ * @display_name: how messages name the file
+ * @quiz_id: the quiz's Id (see imtehan_gift_make_id())
+ * @title: the quiz's Title
+ * @language: "en" writes Key=, "ur" (or another code) Key[ur]=
+ * @warnings: (out) (optional): "FILE:LINE: message" for each question skipped
+ * @length: (out) (optional): the length of the result
+ *
+ * Converts the multiple-choice and true/false questions of a GIFT file into a quiz key
+ * file, which imtehan_quiz_new_from_bytes() reads. Each question group carries a comment
+ * with the line it came from.
+ *
+ * Returns: (transfer full): the key file's text, or %NULL with @error set (an IMTEHAN_ERROR
+ *   naming the file, and the line where there is one)
+ */
+char *
+imtehan_gift_import (GBytes       *bytes,
+                     const char   *display_name,
+                     const char   *quiz_id,
+                     const char   *title,
+                     const char   *language,
+                     char       ***warnings,
+                     gsize        *length,
+                     GError      **error)
+{
+  g_autoptr(GKeyFile) key_file = g_key_file_new ();
+  g_autoptr(GPtrArray) warning_list = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) topics = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GHashTable) ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GByteArray) escaped = g_byte_array_new ();
+  g_autofree char *comment = NULL;
+  Import import = {
+    .name = display_name, .language = language, .key_file = key_file,
+    .warnings = warning_list, .topics = topics, .ids = ids,
+  };
+  Block block = { text, escaped, 0 };
+  gboolean ok = TRUE;
+  const char *data, *end, *p;
+  gsize len;
+  guint line = 0;
+
+  g_return_val_if_fail (bytes != NULL, NULL);
+  g_return_val_if_fail (display_name != NULL, NULL);
+  g_return_val_if_fail (quiz_id != NULL && title != NULL && language != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  data = g_bytes_get_data (bytes, &len);
+  if (!imtehan_text_file_check (&data, &len, display_name, IMTEHAN_GIFT_MAX_SIZE, error))
+    return NULL;
+
+  g_key_file_set_integer (key_file, QUIZ_GROUP, "FormatVersion", IMTEHAN_QUIZ_FORMAT_VERSION);
+  g_key_file_set_string (key_file, QUIZ_GROUP, "Id", quiz_id);
+  set_text (&import, QUIZ_GROUP, "Title", title);
+
+  /* Lines end in "\n", "\r\n" or, from old Macs, "\r". */
+  for (p = data, end = data + len; ok && p < end;)
+    {
+      const char *eol = p, *s = p, *e;
+
+      while (eol < end && *eol != '\n' && *eol != '\r')
+        eol++;
+      e = eol;
+      line++;
+      while (s < e && g_ascii_isspace (*s))
+        s++;
+      while (e > s && g_ascii_isspace (e[-1]))
+        e--;
+
+      if (s == e)
+        {
+          if (block.line > 0)
+            ok = read_block (&import, &block, error);
+          block_reset (&block);
+        }
+      else if (e - s >= 2 && s[0] == '/' && s[1] == '/')
+        {
+          /* A comment keeps its line, so that the lines after it are counted right. */
+          if (block.line > 0)
+            append_decoded (&block, "\n", (const char *)"\n" + 1);
+        }
+      else
+        {
+          if (block.line == 0)
+            block.line = line;
+          else
+            append_decoded (&block, "\n", (const char *)"\n" + 1);
+          append_decoded (&block, s, e);
+        }
+
+      p = eol < end && *eol == '\r' && eol + 1 < end && eol[1] == '\n' ? eol + 2 : eol + 1;
+    }
+  if (ok && block.line > 0)
+    ok = read_block (&import, &block, error);
+  g_clear_pointer (&import.topic, g_free);
+  if (!ok)
+    return NULL;
+
+  if (import.n_questions == 0)
+    {
+      g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_MISSING,
+                   _("%s: no multiple-choice or true/false question to import"), display_name);
+      return NULL;
+    }
+  if (import.n_questions > IMTEHAN_QUIZ_MAX_QUESTIONS)
+    {
+      g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_INVALID,
+                   _("%s: %u questions; a quiz has at most %d: split the file into smaller ones"),
+                   display_name, import.n_questions, IMTEHAN_QUIZ_MAX_QUESTIONS);
+      return NULL;
+    }
+
+  if (topics->len > 0)
+    {
+      if (g_str_equal (language, "en"))
+        g_key_file_set_string_list (key_file, QUIZ_GROUP, "Topics",
+                                    (const char * const *)topics->pdata, topics->len);
+      else
+        g_key_file_set_locale_string_list (key_file, QUIZ_GROUP, "Topics", language,
+                                           (const char * const *)topics->pdata, topics->len);
+    }
+  comment = g_strdup_printf (_(" Imported from %s (Moodle GIFT format) by imtehan --import-gift"),
+                             display_name);
+  g_key_file_set_comment (key_file, NULL, NULL, comment, NULL);
+
+  if (warnings != NULL)
+    {
+      g_ptr_array_add (warning_list, NULL);
+      *warnings = (char **)g_ptr_array_free (g_steal_pointer (&warning_list), FALSE);
+    }
+  return g_key_file_to_data (key_file, length, NULL);
+}

@@ -1,0 +1,28 @@
+/* imtehan-gift.h: Moodle's GIFT question format, imported as a .quiz key file
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+#include "imtehan-types.h"
+
+G_BEGIN_DECLS
+
+/* A GIFT file larger than a quiz may be is refused before parsing. */
+#define IMTEHAN_GIFT_MAX_SIZE (4 * 1024 * 1024)
+
+char *imtehan_gift_import (GBytes       *bytes,
+                           const char   *display_name,
+                           const char   *quiz_id,
+                           const char   *title,
+                           const char   *language,
+                           char       ***warnings,
+                           gsize        *length,
+                           GError      **error);
+
+char *imtehan_gift_make_id (const char *name);
+
+G_END_DECLS

@@ -1,0 +1,573 @@
+/* test-gift.c: importing Moodle GIFT files, checked by loading the quiz they become
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The GIFT examples follow the Moodle documentation's ("GIFT format"), written out here.
+ */
+
+#include <string.h>
+
+#include "imtehan-gift.h"
+#include "imtehan-quiz.h"
+
+/* Imports @gift and loads the result as the app would. */
+static ImtehanQuiz *
+import_full (const char  *gift,
+             gsize        length,
+             const char  *language,
+             char      ***warnings,
+             char       **output)
+{
+  g_autoptr(GBytes) bytes = g_bytes_new (gift, length);
+  g_autoptr(GBytes) quiz_bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) local_warnings = NULL;
+  ImtehanQuiz *quiz;
+  char *data;
+  gsize data_length = 0;
+
+  data = imtehan_gift_import (bytes, "teacher.gift", "imported", "Imported", language,
+                              &local_warnings, &data_length, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (data);
+  g_assert_cmpuint (strlen (data), ==, data_length);
+  g_test_message ("%s", data);
+  for (guint i = 0; local_warnings[i] != NULL; i++)
+    g_test_message ("warning: %s", local_warnings[i]);
+
+  quiz_bytes = g_bytes_new (data, data_length);
+  quiz = imtehan_quiz_new_from_bytes (quiz_bytes, "imported.quiz", &error);
+  g_assert_no_error (error);
+  g_assert_true (IMTEHAN_IS_QUIZ (quiz));
+
+  if (warnings != NULL)
+    *warnings = g_steal_pointer (&local_warnings);
+  if (output != NULL)
+    *output = data;
+  else
+    g_free (data);
+  return quiz;
+}
+
+static ImtehanQuiz *
+import_text (const char   *gift,
+             char       ***warnings)
+{
+  return import_full (gift, strlen (gift), "en", warnings, NULL);
+}
+
+static GError *
+import_error (const char *gift,
+              gsize       length)
+{
+  g_autoptr(GBytes) bytes = g_bytes_new (gift, length);
+  g_autofree char *data = NULL;
+  GError *error = NULL;
+
+  data = imtehan_gift_import (bytes, "teacher.gift", "imported", "Imported", "en", NULL, NULL,
+                              &error);
+  g_assert_null (data);
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  return error;
+}
+
+#define assert_import_error(gift, code, expected) \
+  G_STMT_START { \
+    g_autoptr(GError) error_ = import_error ((gift), strlen (gift)); \
+    g_assert_error (error_, IMTEHAN_ERROR, (code)); \
+    g_assert_cmpstr (error_->message, ==, (expected)); \
+  } G_STMT_END
+
+/* Asserts a question's choices (ids and English texts) and its answer. */
+static void
+assert_question (ImtehanQuestion    *question,
+                 const char         *lang,
+                 const char         *text,
+                 const char * const *choice_ids,
+                 const char * const *choice_texts,
+                 const char         *answer,
+                 const char         *explanation)
+{
+  guint n = g_strv_length ((char **)choice_ids);
+
+  g_assert_cmpstr (imtehan_question_get_text (question, lang), ==, text);
+  g_assert_cmpuint (imtehan_question_get_n_choices (question), ==, n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_cmpstr (imtehan_question_get_choice_id (question, i), ==, choice_ids[i]);
+      g_assert_cmpstr (imtehan_question_get_choice_text (question, choice_ids[i], lang), ==,
+                       choice_texts[i]);
+    }
+  g_assert_cmpstr (imtehan_question_get_answer (question), ==, answer);
+  g_assert_cmpstr (imtehan_question_get_explanation (question, lang), ==, explanation);
+}
+
+#define IDS(...) ((const char * const[]) { __VA_ARGS__, NULL })
+
+static void
+test_multiple_choice (void)
+{
+  g_autoptr(ImtehanQuiz) quiz = NULL;
+  g_auto(GStrv) warnings = NULL;
+
+  quiz = import_text ("Who's buried in Grant's tomb?{~Grant ~Jefferson =no one}\n"
+                      "\n"
+                      "Grant is {~buried =entombed ~living} in Grant's tomb.\n"
+                      "\n"
+                      "Which colour is the sky on a clear day?\n"
+                      "{\n"
+                      "  ~red\n"
+                      "  =blue\n"
+                      "  ~green\n"
+                      "  ~yellow\n"
+                      "}\n",
+                      &warnings);
+
+  g_assert_cmpstrv (warnings, IDS (NULL));
+  g_assert_cmpstr (imtehan_quiz_get_id (quiz), ==, "imported");
+  g_assert_cmpstr (imtehan_quiz_get_title (quiz, "en"), ==, "Imported");
+  g_assert_cmpuint (imtehan_quiz_get_n_questions (quiz), ==, 3);
+  assert_question (imtehan_quiz_get_question (quiz, 0), "en", "Who's buried in Grant's tomb?",
+                   IDS ("a", "b", "c"), IDS ("Grant", "Jefferson", "no one"), "c", "");
+  /* The missing-word form: a blank where the answers stood. */
+  assert_question (imtehan_quiz_get_question (quiz, 1), "en", "Grant is _____ in Grant's tomb.",
+                   IDS ("a", "b", "c"), IDS ("buried", "entombed", "living"), "b", "");
+  assert_question (imtehan_quiz_get_question (quiz, 2), "en",
+                   "Which colour is the sky on a clear day?", IDS ("a", "b", "c", "d"),
+                   IDS ("red", "blue", "green", "yellow"), "b", "");
+  g_assert_cmpstr (imtehan_question_get_id (imtehan_quiz_get_question (quiz, 0)), ==, "q1");
+  g_assert_cmpstr (imtehan_question_get_id (imtehan_quiz_get_question (quiz, 2)), ==, "q3");
+}
+
+static void
+test_true_false (void)
+{
+  g_autoptr(ImtehanQuiz) quiz = NULL;
+  g_auto(GStrv) warnings = NULL;
+
+  quiz = import_text ("Grant is buried in Grant's tomb.{F}\n"
+                      "\n"
+                      "The sun rises in the east.{T}\n"
+                      "\n"
+                      "Water boils at 100 °C at sea level.{TRUE}\n"
+                      "\n"
+                      "// the feedback for a wrong, then for a right answer\n"
+                      "The Moon is a planet.{FALSE#No, it is a moon.#Right: it orbits the Earth.}\n",
+                      &warnings);
+
+  g_assert_cmpstrv (warnings, IDS (NULL));
+  g_assert_cmpuint (imtehan_quiz_get_n_questions (quiz), ==, 4);
+  assert_question (imtehan_quiz_get_question (quiz, 0), "en", "Grant is buried in Grant's tomb.",
+                   IDS ("true", "false"), IDS ("True", "False"), "false", "");
+  assert_question (imtehan_quiz_get_question (quiz, 1), "en", "The sun rises in the east.",
+                   IDS ("true", "false"), IDS ("True", "False"), "true", "");
+  assert_question (imtehan_quiz_get_question (quiz, 2), "en",
+                   "Water boils at 100 °C at sea level.", IDS ("true", "false"),
+                   IDS ("True", "False"), "true", "");
+  assert_question (imtehan_quiz_get_question (quiz, 3), "en", "The Moon is a planet.",
+                   IDS ("true", "false"), IDS ("True", "False"), "false",
+                   "Right: it orbits the Earth.\n“True”: No, it is a moon.");
+}
+
+static void
+test_feedback (void)
+{
+  g_autoptr(ImtehanQuiz) quiz = NULL;
+  g_auto(GStrv) warnings = NULL;
+
+  quiz = import_text ("What's the answer to this multiple-choice question? {\n"
+                      "~wrong answer#feedback comment on the wrong answer\n"
+                      "~another wrong answer#feedback comment on this wrong answer\n"
+                      "=right answer#Very good!\n"
+                      "}\n"
+                      "\n"
+                      "How many lenses does a monocle have? {\n"
+                      "=one\n"
+                      "~two\n"
+                      "####A monocle is a single lens worn over one eye.\n"
+                      "}\n"
+                      "\n"
+                      "Is a whale a fish?{F####Whales are mammals.}\n",
+                      &warnings);
+
+  g_assert_cmpstrv (warnings, IDS (NULL));
+  assert_question (imtehan_quiz_get_question (quiz, 0), "en",
+                   "What's the answer to this multiple-choice question?",
+                   IDS ("a", "b", "c"), IDS ("wrong answer", "another wrong answer", "right answer"),
+                   "c",
+                   "Very good!\n"
+                   "“wrong answer”: feedback comment on the wrong answer\n"
+                   "“another wrong answer”: feedback comment on this wrong answer");
+  assert_question (imtehan_quiz_get_question (quiz, 1), "en",
+                   "How many lenses does a monocle have?", IDS ("a", "b"), IDS ("one", "two"),
+                   "a", "A monocle is a single lens worn over one eye.");
+  assert_question (imtehan_quiz_get_question (quiz, 2), "en", "Is a whale a fish?",
+                   IDS ("true", "false"), IDS ("True", "False"), "false", "Whales are mammals.");
+}
+
+static void
+test_titles_and_categories (void)
+{
+  g_autoptr(ImtehanQuiz) quiz = NULL;
+  g_auto(GStrv) warnings = NULL;
+  g_auto(GStrv) topics = NULL;
+
+  quiz = import_text ("// question: 1  name: capitals\n"
+                      "$CATEGORY: $course$/top/Geography\n"
+                      "\n"
+                      "::Capital of Pakistan::What is the capital of Pakistan?{=Islamabad ~Karachi ~Lahore}\n"
+                      "\n"
+                      "::Capital of Pakistan::Which city was the capital before 1959?{~Islamabad =Karachi}\n"
+                      "\n"
+                      "$CATEGORY: $course$/top/Science//Nature\n"
+                      "::سورج::The sun is a star.{T}\n"
+                      "\n"
+                      "::Unclosed title The sky is blue.{T}\n",
+                      &warnings);
+
+  g_assert_cmpstrv (warnings, IDS (NULL));
+  g_assert_cmpuint (imtehan_quiz_get_n_questions (quiz), ==, 4);
+  /* Ids come from the titles where they have Latin letters, else from the position. */
+  g_assert_cmpstr (imtehan_question_get_id (imtehan_quiz_get_question (quiz, 0)), ==,
+                   "capital-of-pakistan");
+  g_assert_cmpstr (imtehan_question_get_id (imtehan_quiz_get_question (quiz, 1)), ==,
+                   "capital-of-pakistan-2");
+  g_assert_cmpstr (imtehan_question_get_id (imtehan_quiz_get_question (quiz, 2)), ==, "q3");
+  g_assert_cmpstr (imtehan_question_get_id (imtehan_quiz_get_question (quiz, 3)), ==, "q4");
+  /* The title is not part of the question's text, but an unclosed "::" is. */
+  g_assert_cmpstr (imtehan_question_get_text (imtehan_quiz_get_question (quiz, 0), "en"), ==,
+                   "What is the capital of Pakistan?");
+  g_assert_cmpstr (imtehan_question_get_text (imtehan_quiz_get_question (quiz, 3), "en"), ==,
+                   "Unclosed title The sky is blue.");
+
+  /* $CATEGORY's last level is the topic, until the next $CATEGORY. */
+  g_assert_cmpstr (imtehan_question_get_topic (imtehan_quiz_get_question (quiz, 0), "en"), ==,
+                   "Geography");
+  g_assert_cmpstr (imtehan_question_get_topic (imtehan_quiz_get_question (quiz, 1), "ur"), ==,
+                   "Geography");
+  g_assert_cmpstr (imtehan_question_get_topic (imtehan_quiz_get_question (quiz, 2), "en"), ==,
+                   "Science/Nature");
+  topics = imtehan_quiz_dup_topics (quiz, "en");
+  g_assert_cmpstrv (topics, IDS ("Geography", "Science/Nature"));
+}
+
+static void
+test_escapes (void)
+{
+  g_autoptr(ImtehanQuiz) quiz = NULL;
+  g_auto(GStrv) warnings = NULL;
+
+  quiz = import_text ("::Escapes\\: all of them::Which is written \\{ \\} in GIFT\\: a \\~, "
+                      "a \\= or a \\#?\\nChoose one.{\n"
+                      "=\\{braces\\}#right\\: braces are \\{ and \\}\n"
+                      "~a back\\\\slash\n"
+                      "~x \\= y \\~ z\n"
+                      "~50\\% off\n"
+                      "}\n",
+                      &warnings);
+
+  g_assert_cmpstrv (warnings, IDS (NULL));
+  assert_question (imtehan_quiz_get_question (quiz, 0), "en",
+                   "Which is written { } in GIFT: a ~, a = or a #?\nChoose one.",
+                   IDS ("a", "b", "c", "d"),
+                   IDS ("{braces}", "a back\\slash", "x = y ~ z", "50\\% off"), "a",
+                   "right: braces are { and }");
+  g_assert_cmpstr (imtehan_question_get_id (imtehan_quiz_get_question (quiz, 0)), ==,
+                   "escapes-all-of-them");
+}
+
+/* Moodle's own export writes its editor's text as [html]. */
+static void
+test_formats (void)
+{
+  g_autoptr(ImtehanQuiz) quiz = NULL;
+  g_auto(GStrv) warnings = NULL;
+
+  quiz = import_text ("[html]<p>Is 2 &lt; 3 &amp;&amp; 3 &gt; 2?</p><p>Think&#x2026;</p>{\n"
+                      "=<b>Yes</b>#<i>Both</i> hold.\n"
+                      "~[plain]<b>No</b>\n"
+                      "}\n"
+                      "\n"
+                      "[markdown]Is *this* kept as written?{T}\n",
+                      &warnings);
+
+  g_assert_cmpstrv (warnings, IDS (NULL));
+  assert_question (imtehan_quiz_get_question (quiz, 0), "en", "Is 2 < 3 && 3 > 2?\nThink…",
+                   IDS ("a", "b"), IDS ("Yes", "<b>No</b>"), "a", "Both hold.");
+  g_assert_cmpstr (imtehan_question_get_text (imtehan_quiz_get_question (quiz, 1), "en"), ==,
+                   "Is *this* kept as written?");
+}
+
+/* Every type a quiz cannot hold is skipped with one warning naming its line; the rest is
+ * imported. */
+static void
+test_unsupported (void)
+{
+  g_autoptr(ImtehanQuiz) quiz = NULL;
+  g_auto(GStrv) warnings = NULL;
+  const char * const expected[] = {
+    "teacher.gift:1: skipped: a short-answer question (Imtehan imports multiple-choice and "
+      "true/false questions)",
+    "teacher.gift:4: skipped: a numerical question (Imtehan imports multiple-choice and "
+      "true/false questions)",
+    "teacher.gift:6: skipped: a matching question (Imtehan imports multiple-choice and "
+      "true/false questions)",
+    "teacher.gift:12: skipped: an essay question (Imtehan imports multiple-choice and "
+      "true/false questions)",
+    "teacher.gift:14: skipped: answers with partial grades (“%”); Imtehan imports questions "
+      "with one right answer",
+    "teacher.gift:21: skipped: a description, which has no answers",
+    "teacher.gift:23: skipped: more than one answer is marked right with “=”",
+    "teacher.gift:25: skipped: no answer is marked right with “=”",
+    "teacher.gift:28: skipped: a short-answer question (Imtehan imports multiple-choice and "
+      "true/false questions)",
+    "teacher.gift:30: skipped: a question has at most 10 answers",
+    "teacher.gift:34: skipped: an answer is empty",
+    "teacher.gift:36: skipped: the question has no text",
+    NULL
+  };
+
+  quiz = import_text ("Who's buried in Grant's tomb?{=no one =nobody}\n"             /*  1 */
+                      "\n"
+                      "// numerical, with a margin of error\n"
+                      "When was Ulysses S. Grant born?{#1822:5}\n"                       /*  4 */
+                      "\n"
+                      "Match the following countries with their corresponding capitals. {\n"
+                      "=Canada -> Ottawa\n"
+                      "=Italy -> Rome\n"
+                      "=Japan -> Tokyo\n"
+                      "}\n"
+                      "\n"
+                      "Write a short biography of Dag Hammarskjöld. {}\n"                 /* 12 */
+                      "\n"
+                      "What two people are entombed in Grant's tomb? {\n"                /* 14 */
+                      "~%-100%No one\n"
+                      "~%50%Grant\n"
+                      "~%50%Grant's wife\n"
+                      "~%-100%Grant's father\n"
+                      "}\n"
+                      "\n"
+                      "You can use your pencil and paper for these next questions.\n"    /* 21 */
+                      "\n"
+                      "Two right answers? {=a =b ~c}\n"                                   /* 23 */
+                      "\n"
+                      "No right answer? {~a ~b ~c}\n"                                     /* 25 */
+                      "\n"
+                      "// one answer without \"~\" is a short answer in Moodle\n"
+                      "One answer only? {=a}\n"                                           /* 28 */
+                      "\n"
+                      "Eleven answers? {=1 ~2 ~3 ~4 ~5 ~6\n"                              /* 30 */
+                      "~7 ~8 ~9 ~10 ~11}\n"
+                      "\n"
+                      "// an empty answer\n"
+                      "Empty? {=a ~ ~c}\n"                                                /* 34 */
+                      "\n"
+                      "::Only a title::{=a ~b}\n"                                         /* 36 */
+                      "\n"
+                      "The one question left? {=yes ~no}\n",
+                      &warnings);
+
+  g_assert_cmpstrv (warnings, expected);
+  g_assert_cmpuint (imtehan_quiz_get_n_questions (quiz), ==, 1);
+  g_assert_cmpstr (imtehan_question_get_text (imtehan_quiz_get_question (quiz, 0), "en"), ==,
+                   "The one question left?");
+}
+
+/* Line ends and a byte order mark change nothing, not even the line numbers. */
+static void
+test_line_ends (void)
+{
+  const char *lf = "// Urdu and English\n"
+                   "What is 2 + 2?{=4 ~5}\n"
+                   "\n"
+                   "Is this a test?{T}\n"
+                   "\n"
+                   "An essay {}\n";
+  g_autofree char *reference = NULL;
+  g_auto(GStrv) reference_warnings = NULL;
+  g_autoptr(ImtehanQuiz) quiz = import_full (lf, strlen (lf), "en", &reference_warnings,
+                                             &reference);
+  g_autoptr(GRegex) newline = g_regex_new ("\n", 0, 0, NULL);
+  g_autofree char *crlf = g_regex_replace_literal (newline, lf, -1, 0, "\r\n", 0, NULL);
+  g_autofree char *cr = g_regex_replace_literal (newline, lf, -1, 0, "\r", 0, NULL);
+  g_autofree char *bom_crlf = g_strconcat ("\xef\xbb\xbf", crlf, NULL);
+  const char *variants[] = { crlf, cr, bom_crlf };
+
+  g_assert_cmpstrv (reference_warnings,
+                    IDS ("teacher.gift:6: skipped: an essay question (Imtehan imports "
+                         "multiple-choice and true/false questions)"));
+  for (guint i = 0; i < G_N_ELEMENTS (variants); i++)
+    {
+      g_autofree char *output = NULL;
+      g_auto(GStrv) warnings = NULL;
+      g_autoptr(ImtehanQuiz) variant = import_full (variants[i], strlen (variants[i]), "en",
+                                                    &warnings, &output);
+
+      g_assert_cmpstr (output, ==, reference);
+      g_assert_cmpstrv (warnings, (const char * const *)reference_warnings);
+    }
+}
+
+/* A teacher's Urdu bank, imported with --language ur: the Urdu keys, read back in either
+ * language. */
+static void
+test_urdu (void)
+{
+  const char *gift =
+    "$CATEGORY: $course$/top/ریاضی\n"
+    "\n"
+    "::جمع::دو جمع دو کتنے ہوتے ہیں؟{\n"
+    "  =چار#شاباش!\n"
+    "  ~پانچ#دوبارہ گنیں۔\n"
+    "  ~تین\n"
+    "  ####دو اور دو چار ہوتے ہیں۔\n"
+    "}\n"
+    "\n"
+    "پاکستان کا دارالحکومت اسلام آباد ہے۔{T}\n";
+  g_autofree char *output = NULL;
+  g_auto(GStrv) warnings = NULL;
+  g_autoptr(ImtehanQuiz) quiz = import_full (gift, strlen (gift), "ur", &warnings, &output);
+  g_auto(GStrv) topics = imtehan_quiz_dup_topics (quiz, "ur");
+
+  g_assert_cmpstrv (warnings, IDS (NULL));
+  g_assert_nonnull (strstr (output, "\nText[ur]=دو جمع دو کتنے ہوتے ہیں؟\n"));
+  g_assert_nonnull (strstr (output, "\nTitle[ur]=Imported\n"));
+  g_assert_nonnull (strstr (output, "\nTopics[ur]=ریاضی;\n"));
+  g_assert_null (strstr (output, "\nText="));
+  g_assert_null (strstr (output, "\nChoice.a="));
+
+  g_assert_cmpstrv (topics, IDS ("ریاضی"));
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *lang = i == 0 ? "ur" : "en";
+
+      assert_question (imtehan_quiz_get_question (quiz, 0), lang, "دو جمع دو کتنے ہوتے ہیں؟",
+                       IDS ("a", "b", "c"), IDS ("چار", "پانچ", "تین"), "a",
+                       "شاباش!\n“پانچ”: دوبارہ گنیں۔\nدو اور دو چار ہوتے ہیں۔");
+      assert_question (imtehan_quiz_get_question (quiz, 1), lang,
+                       "پاکستان کا دارالحکومت اسلام آباد ہے۔", IDS ("true", "false"),
+                       IDS ("درست", "غلط"), "true", "");
+      g_assert_cmpstr (imtehan_question_get_topic (imtehan_quiz_get_question (quiz, 1), lang),
+                       ==, "ریاضی");
+    }
+}
+
+static void
+test_errors (void)
+{
+  GString *many = g_string_new (NULL);
+
+  assert_import_error ("First question?{=a ~b}\n"
+                       "\n"
+                       "Second question?{=a\n"
+                       "~b\n"
+                       "\n"
+                       "~c}\n",
+                       IMTEHAN_ERROR_PARSE, "teacher.gift:3: this “{” is never closed by a “}”");
+  assert_import_error ("// comment\n"
+                       "A } before?\n"
+                       "{=a ~b}\n",
+                       IMTEHAN_ERROR_PARSE, "teacher.gift:2: this “}” closes no “{”");
+  assert_import_error ("Only an essay {}\n\n// and a comment\n",
+                       IMTEHAN_ERROR_MISSING,
+                       "teacher.gift: no multiple-choice or true/false question to import");
+  assert_import_error ("// nothing but comments\n\n\n",
+                       IMTEHAN_ERROR_MISSING,
+                       "teacher.gift: no multiple-choice or true/false question to import");
+  assert_import_error ("", IMTEHAN_ERROR_PARSE, "teacher.gift: the file is empty");
+  assert_import_error ("Caf\xe9?{T}\n", IMTEHAN_ERROR_PARSE,
+                       "teacher.gift:1: the text is not valid UTF-8; save the file as UTF-8");
+
+  {
+    static const char binary[] = "\x89PNG\r\n\x1a\n\0\0\0\rIHDR";
+    g_autoptr(GError) error = import_error (binary, sizeof binary - 1);
+
+    g_assert_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_PARSE);
+    g_assert_cmpstr (error->message, ==,
+                     "teacher.gift:3: the file contains a NUL byte; it is not a text file");
+  }
+
+  for (guint i = 0; i <= IMTEHAN_QUIZ_MAX_QUESTIONS; i++)
+    g_string_append_printf (many, "Question %u?{T}\n\n", i);
+  assert_import_error (many->str, IMTEHAN_ERROR_INVALID,
+                       "teacher.gift: 201 questions; a quiz has at most 200: split the file into "
+                       "smaller ones");
+  g_string_free (many, TRUE);
+}
+
+/* A GIFT file cut short anywhere imports or fails with a message naming the file. */
+static void
+test_truncated (void)
+{
+  const char *gift = "::A::Who's buried in Grant's tomb?{~Grant ~Jefferson =no one#Right}\n"
+                     "\n"
+                     "Grant is buried in Grant's tomb.{F#No#Yes####General}\n";
+  gsize length = strlen (gift);
+
+  for (gsize cut = 0; cut <= length; cut++)
+    {
+      g_autoptr(GBytes) bytes = g_bytes_new (gift, cut);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *data = imtehan_gift_import (bytes, "teacher.gift", "imported", "Imported",
+                                                   "en", NULL, NULL, &error);
+
+      if (data == NULL)
+        {
+          g_assert_true (g_str_has_prefix (error->message, "teacher.gift:"));
+        }
+      else
+        {
+          g_autoptr(GBytes) quiz_bytes = g_bytes_new (data, strlen (data));
+          g_autoptr(ImtehanQuiz) quiz = imtehan_quiz_new_from_bytes (quiz_bytes, "cut.quiz",
+                                                                     &error);
+
+          g_assert_no_error (error);
+          g_assert_nonnull (quiz);
+        }
+    }
+}
+
+static void
+test_make_id (void)
+{
+  static const struct { const char *name; const char *id; } cases[] = {
+    { "My Quiz.gift", "my-quiz-gift" },
+    { "  Physics -- Optics (2024) ", "physics-optics-2024" },
+    { "ریاضی", "" },
+    { "ریاضی 7", "7" },
+    { "", "" },
+  };
+  g_autofree char *long_id = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *id = imtehan_gift_make_id (cases[i].name);
+
+      g_assert_cmpstr (id, ==, cases[i].id);
+    }
+  long_id = imtehan_gift_make_id ("abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnop");
+  g_assert_cmpuint (strlen (long_id), ==, 56);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+
+  g_test_add_func ("/gift/multiple-choice", test_multiple_choice);
+  g_test_add_func ("/gift/true-false", test_true_false);
+  g_test_add_func ("/gift/feedback", test_feedback);
+  g_test_add_func ("/gift/titles-and-categories", test_titles_and_categories);
+  g_test_add_func ("/gift/escapes", test_escapes);
+  g_test_add_func ("/gift/formats", test_formats);
+  g_test_add_func ("/gift/unsupported", test_unsupported);
+  g_test_add_func ("/gift/line-ends", test_line_ends);
+  g_test_add_func ("/gift/urdu", test_urdu);
+  g_test_add_func ("/gift/errors", test_errors);
+  g_test_add_func ("/gift/truncated", test_truncated);
+  g_test_add_func ("/gift/make-id", test_make_id);
+
+  return g_test_run ();
+}
