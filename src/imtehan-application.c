@@ -245,19 +245,20 @@ imtehan_application_handle_local_options (GApplication *app,
                                           GVariantDict *options)
 {
   g_autofree const char **files = NULL;
+  const char *gift = NULL;
+  const char *output = NULL;
+  const char *language = NULL;
   gboolean check = FALSE;
+  int status;
 
   g_variant_dict_lookup (options, "check", "b", &check);
+  g_variant_dict_lookup (options, "import-gift", "^&ay", &gift);
+  g_variant_dict_lookup (options, "output", "^&ay", &output);
+  g_variant_dict_lookup (options, "language", "&s", &language);
   g_variant_dict_lookup (options, G_OPTION_REMAINING, "^a&ay", &files);
 
-  if (check)
-    return imtehan_cli_check (files);
-  if (files != NULL)
-    {
-      g_printerr (_("Imtehan does not open files yet; to check quiz files, run: "
-                    "imtehan --check FILE…\n"));
-      return IMTEHAN_CLI_EXIT_USAGE;
-    }
+  if ((status = imtehan_cli_run (check, files, gift, output, language)) >= 0)
+    return status;
 
   return G_APPLICATION_CLASS (imtehan_application_parent_class)->handle_local_options (app,
                                                                                       options);
@@ -282,6 +283,12 @@ imtehan_application_class_init (ImtehanApplicationClass *klass)
 static const GOptionEntry option_entries[] = {
   { "check", 0, 0, G_OPTION_ARG_NONE, NULL,
     N_("Check quiz files: print each problem with its line, open no window"), NULL },
+  { "import-gift", 0, 0, G_OPTION_ARG_FILENAME, NULL,
+    N_("Turn a Moodle GIFT file into a quiz file (with --output)"), N_("FILE.gift") },
+  { "output", 'o', 0, G_OPTION_ARG_FILENAME, NULL,
+    N_("The quiz file that --import-gift writes"), N_("FILE.quiz") },
+  { "language", 0, 0, G_OPTION_ARG_STRING, NULL,
+    N_("The language of the GIFT file’s text: en (the default) or ur"), "en|ur" },
   { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, NULL, NULL, N_("[FILE…]") },
   { NULL }
 };

@@ -13,25 +13,28 @@
 
 #include <glib/gi18n.h>
 #include <gio/gio.h>
+#include <string.h>
 
 #include "imtehan-cli.h"
+#include "imtehan-gift.h"
 #include "imtehan-keyfile-private.h"
 #include "imtehan-quiz.h"
 
 /* The file as the user typed it names it in messages, not an absolute path. */
 static GBytes *
 load_file (const char  *path,
+           gsize        max_size,
            GError     **error)
 {
   g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
   g_autoptr(GError) local_error = NULL;
   GBytes *bytes;
 
-  if (!(bytes = imtehan_key_file_load_bytes (file, IMTEHAN_QUIZ_MAX_SIZE, NULL, &local_error)))
+  if (!(bytes = imtehan_key_file_load_bytes (file, max_size, NULL, &local_error)))
     {
       if (g_error_matches (local_error, IMTEHAN_ERROR, IMTEHAN_ERROR_TOO_LARGE))
         {
-          g_autofree char *size = g_format_size (IMTEHAN_QUIZ_MAX_SIZE);
+          g_autofree char *size = g_format_size (max_size);
           g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_TOO_LARGE,
                        _("%s: the file is larger than %s"), path, size);
         }
@@ -69,7 +72,7 @@ imtehan_cli_check (const char * const *paths)
       g_autoptr(GBytes) bytes = NULL;
       g_autoptr(ImtehanQuiz) quiz = NULL;
 
-      if ((bytes = load_file (paths[i], &error)))
+      if ((bytes = load_file (paths[i], IMTEHAN_QUIZ_MAX_SIZE, &error)))
         quiz = imtehan_quiz_new_from_bytes (bytes, paths[i], &error);
       if (quiz == NULL)
         {
@@ -79,4 +82,172 @@ imtehan_cli_check (const char * const *paths)
     }
 
   return status;
+}
+
+/* The same file under two names (a link, "./a" and "a") counts as the same. */
+static gboolean
+is_same_file (GFile *a,
+              GFile *b)
+{
+  g_autoptr(GFileInfo) info_a = NULL;
+  g_autoptr(GFileInfo) info_b = NULL;
+
+  if (g_file_equal (a, b))
+    return TRUE;
+  info_a = g_file_query_info (a, G_FILE_ATTRIBUTE_ID_FILE, G_FILE_QUERY_INFO_NONE, NULL, NULL);
+  info_b = g_file_query_info (b, G_FILE_ATTRIBUTE_ID_FILE, G_FILE_QUERY_INFO_NONE, NULL, NULL);
+  return info_a != NULL && info_b != NULL &&
+         g_strcmp0 (g_file_info_get_attribute_string (info_a, G_FILE_ATTRIBUTE_ID_FILE),
+                    g_file_info_get_attribute_string (info_b, G_FILE_ATTRIBUTE_ID_FILE)) == 0;
+}
+
+static char *
+strip_extension (const char *name)
+{
+  const char *dot = strrchr (name, '.');
+
+  return dot != NULL && dot != name ? g_strndup (name, dot - name) : g_strdup (name);
+}
+
+/**
+ * imtehan_cli_import_gift:
+ * @input: a GIFT file
+ * @output: the quiz file to write
+ * @language: (nullable): "en" (the default) or "ur"
+ *
+ * Writes the quiz the GIFT file becomes, atomically, after loading it as the app would: a
+ * file that is written always loads. The quiz's id comes from @output's name, its title from
+ * @input's. Skipped questions are warned about on stderr; one line on stdout says how many
+ * questions were written.
+ *
+ * Returns: 0 when the quiz was written, even with questions skipped
+ */
+int
+imtehan_cli_import_gift (const char *input,
+                         const char *output,
+                         const char *language)
+{
+  g_autoptr(GFile) input_file = g_file_new_for_commandline_arg (input);
+  g_autoptr(GFile) output_file = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GBytes) quiz_bytes = NULL;
+  g_autoptr(ImtehanQuiz) quiz = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) warnings = NULL;
+  g_autofree char *output_base = NULL;
+  g_autofree char *output_name = NULL;
+  g_autofree char *input_base = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *id = NULL;
+  g_autofree char *data = NULL;
+  gsize length = 0;
+  guint n;
+
+  if (output == NULL)
+    {
+      g_printerr (_("Usage: imtehan --import-gift FILE.gift --output FILE.quiz "
+                    "[--language en|ur]\n"));
+      return IMTEHAN_CLI_EXIT_USAGE;
+    }
+  if (language == NULL)
+    language = "en";
+  if (!g_str_equal (language, "en") && !g_str_equal (language, "ur"))
+    {
+      g_printerr (_("--language must be en or ur, not “%s”\n"), language);
+      return IMTEHAN_CLI_EXIT_USAGE;
+    }
+  output_file = g_file_new_for_commandline_arg (output);
+  if (g_file_peek_path (output_file) == NULL)
+    {
+      g_printerr (_("%s: the output must be a local file\n"), output);
+      return IMTEHAN_CLI_EXIT_USAGE;
+    }
+  if (is_same_file (input_file, output_file))
+    {
+      g_printerr (_("%s: the output would overwrite the GIFT file; choose another name\n"),
+                  output);
+      return IMTEHAN_CLI_EXIT_USAGE;
+    }
+
+  output_base = g_file_get_basename (output_file);
+  output_name = strip_extension (output_base);
+  id = imtehan_gift_make_id (output_name);
+  if (*id == '\0')
+    {
+      g_free (id);
+      id = g_strdup ("imported-quiz");
+    }
+  input_base = g_filename_display_basename (input);
+  title = strip_extension (input_base);
+
+  if (!(bytes = load_file (input, IMTEHAN_GIFT_MAX_SIZE, &error)) ||
+      !(data = imtehan_gift_import (bytes, input, id, title, language, &warnings, &length,
+                                    &error)))
+    {
+      g_printerr ("%s\n", error->message);
+      return IMTEHAN_CLI_EXIT_PROBLEMS;
+    }
+  for (guint i = 0; warnings[i] != NULL; i++)
+    g_printerr ("%s\n", warnings[i]);
+
+  quiz_bytes = g_bytes_new_static (data, length);
+  if (!(quiz = imtehan_quiz_new_from_bytes (quiz_bytes, output, &error)) ||
+      !g_file_set_contents (g_file_peek_path (output_file), data, length, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return IMTEHAN_CLI_EXIT_PROBLEMS;
+    }
+
+  n = imtehan_quiz_get_n_questions (quiz);
+  g_print (ngettext ("%s: %u question written\n", "%s: %u questions written\n", n), output, n);
+  return 0;
+}
+
+/**
+ * imtehan_cli_run:
+ * @check: --check was given
+ * @files: (nullable): the files after the options
+ * @gift: (nullable): --import-gift's file
+ * @output: (nullable): --output's file
+ * @language: (nullable): --language's value
+ *
+ * Runs the command the options ask for.
+ *
+ * Returns: the exit status, or -1 when there is no command: start the app
+ */
+int
+imtehan_cli_run (gboolean            check,
+                 const char * const *files,
+                 const char         *gift,
+                 const char         *output,
+                 const char         *language)
+{
+  gboolean has_files = files != NULL && files[0] != NULL;
+
+  if (check && gift != NULL)
+    {
+      g_printerr (_("--check and --import-gift cannot be used together\n"));
+      return IMTEHAN_CLI_EXIT_USAGE;
+    }
+  if (check)
+    return imtehan_cli_check (files);
+  if (gift != NULL && has_files)
+    {
+      g_printerr (_("--import-gift imports one file at a time\n"));
+      return IMTEHAN_CLI_EXIT_USAGE;
+    }
+  if (gift != NULL)
+    return imtehan_cli_import_gift (gift, output, language);
+  if (output != NULL || language != NULL)
+    {
+      g_printerr (_("--output and --language go with --import-gift\n"));
+      return IMTEHAN_CLI_EXIT_USAGE;
+    }
+  if (has_files)
+    {
+      g_printerr (_("Imtehan does not open files yet; to check quiz files, run: "
+                    "imtehan --check FILE…\n"));
+      return IMTEHAN_CLI_EXIT_USAGE;
+    }
+  return -1;
 }

@@ -13,6 +13,14 @@ G_BEGIN_DECLS
 #define IMTEHAN_CLI_EXIT_PROBLEMS 1
 #define IMTEHAN_CLI_EXIT_USAGE    2
 
-int imtehan_cli_check (const char * const *paths);
+int imtehan_cli_run         (gboolean            check,
+                             const char * const *files,
+                             const char         *gift,
+                             const char         *output,
+                             const char         *language);
+int imtehan_cli_check       (const char * const *paths);
+int imtehan_cli_import_gift (const char         *input,
+                             const char         *output,
+                             const char         *language);
 
 G_END_DECLS

@@ -127,9 +127,88 @@ def test_check(binary, folder):
        "a file without a command opens no window and says what to run", result)
 
 
+GIFT = ("$CATEGORY: $course$/top/ریاضی\r\n"
+        "\r\n"
+        "::جمع::دو جمع دو کتنے ہوتے ہیں؟{\r\n"
+        "=چار#شاباش!\r\n"
+        "~پانچ\r\n"
+        "}\r\n"
+        "\r\n"
+        "// a short answer: skipped\r\n"
+        "دو جمع دو؟{=چار =4}\r\n"
+        "\r\n"
+        "پاکستان کا دارالحکومت اسلام آباد ہے۔{T}\r\n")
+
+
+def read(folder, name):
+    with open(os.path.join(folder, name), encoding="utf-8") as f:
+        return f.read()
+
+
+def test_import_gift(binary, folder):
+    with open(os.path.join(folder, "urdu bank.gift"), "w", encoding="utf-8-sig", newline="") as f:
+        f.write(GIFT)
+
+    result = run(binary, ["--import-gift", "urdu bank.gift", "--output", "urdu.quiz",
+                          "--language", "ur"], folder)
+    ok(result.returncode == 0 and result.stdout == "urdu.quiz: 2 questions written\n"
+       and result.stderr == "urdu bank.gift:9: skipped: a short-answer question (Imtehan "
+       "imports multiple-choice and true/false questions)\n",
+       "--import-gift writes the quiz, says how many questions, warns of each skipped one",
+       result)
+    quiz = read(folder, "urdu.quiz")
+    ok("\nId=urdu\n" in quiz and "\nTitle[ur]=urdu bank\n" in quiz
+       and "\nText[ur]=دو جمع دو کتنے ہوتے ہیں؟\n" in quiz and "\nText=" not in quiz
+       and "\nChoice.true[ur]=درست\n" in quiz,
+       "--language ur writes the Urdu keys", quiz)
+    result = run(binary, ["--check", "urdu.quiz"], folder)
+    ok(result.returncode == 0 and result.stderr == "", "the imported quiz passes --check", result)
+
+    result = run(binary, ["--import-gift", "urdu bank.gift", "-o", "english.quiz"], folder)
+    quiz = read(folder, "english.quiz")
+    ok(result.returncode == 0 and "\nText=دو جمع دو کتنے ہوتے ہیں؟\n" in quiz
+       and "\nChoice.true=True\n" in quiz, "without --language the keys are English", result)
+
+    # A failed import changes nothing: not the GIFT file, not an existing quiz.
+    write(folder, "broken.gift", "First?{=a ~b}\n\nSecond?{=a\n~b\n\n~c}\n")
+    before = read(folder, "english.quiz")
+    result = run(binary, ["--import-gift", "broken.gift", "--output", "english.quiz"], folder)
+    ok(result.returncode == 1 and result.stdout == ""
+       and result.stderr == "broken.gift:3: this “{” is never closed by a “}”\n"
+       and read(folder, "english.quiz") == before,
+       "an unclosed { fails at its line and leaves the output alone", result)
+
+    write(folder, "essays.gift", "Write an essay.{}\n")
+    result = run(binary, ["--import-gift", "essays.gift", "--output", "essays.quiz"], folder)
+    ok(result.returncode == 1 and not os.path.exists(os.path.join(folder, "essays.quiz"))
+       and result.stderr.endswith("essays.gift: no multiple-choice or true/false question to "
+                                  "import\n"),
+       "a file with no question left writes nothing", result)
+
+    before = read(folder, "broken.gift")
+    os.symlink("broken.gift", os.path.join(folder, "link.gift"))
+    for output in ["broken.gift", "./broken.gift", "link.gift"]:
+        result = run(binary, ["--import-gift", "broken.gift", "--output", output], folder)
+        ok(result.returncode == 2 and "would overwrite the GIFT file" in result.stderr
+           and read(folder, "broken.gift") == before,
+           f"--output {output} never overwrites the GIFT file", result)
+
+    for args in (["--import-gift", "urdu bank.gift"],
+                 ["--import-gift", "urdu bank.gift", "-o", "x.quiz", "--language", "fr"],
+                 ["--import-gift", "urdu bank.gift", "-o", "x.quiz", "other.gift"],
+                 ["--import-gift", "urdu bank.gift", "-o", "x.quiz", "--check"],
+                 ["--output", "x.quiz"]):
+        result = run(binary, args, folder)
+        ok(result.returncode == 2 and result.stderr != ""
+           and not os.path.exists(os.path.join(folder, "x.quiz")),
+           f"usage error: {' '.join(args)}", result)
+
+
 def test_help(binary, folder):
     result = run(binary, ["--help"], folder)
-    ok(result.returncode == 0 and "--check" in result.stdout,
+    ok(result.returncode == 0 and all(option in result.stdout for option in
+                                      ["--check", "--import-gift=FILE.gift",
+                                       "--output=FILE.quiz", "--language=en|ur"]),
        "--help lists the commands", result)
 
 
@@ -140,6 +219,7 @@ def main():
     binary = os.path.abspath(sys.argv[1])
     with tempfile.TemporaryDirectory(prefix="imtehan-test-cli-") as folder:
         test_check(binary, folder)
+        test_import_gift(binary, folder)
         test_help(binary, folder)
     print(f"1..{tests}")
     return 1 if failed else 0
