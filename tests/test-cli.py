@@ -211,6 +211,16 @@ def test_help(binary, folder):
                                        "--output=FILE.quiz", "--language=en|ur"]),
        "--help lists the commands", result)
 
+    # In Urdu when the user's language is Urdu: the options and the problems.
+    if "IMTEHAN_LOCALEDIR" in os.environ:
+        result = run(binary, ["--help"], folder, language="ur")
+        ok(result.returncode == 0 and "کوئز فائلیں جانچیں" in result.stdout,
+           "--help is in Urdu for an Urdu user", result)
+        result = run(binary, ["--check", "answer.quiz"], folder, language="ur")
+        ok(result.returncode == 1 and result.stderr.startswith("answer.quiz:12: [Question q1] "
+                                                               "Answer: “six” آپشنز"),
+           "--check speaks Urdu for an Urdu user", result)
+
 
 def main():
     if len(sys.argv) != 2:
