@@ -153,7 +153,8 @@ test_true_false (void)
                       "Water boils at 100 °C at sea level.{TRUE}\n"
                       "\n"
                       "// the feedback for a wrong, then for a right answer\n"
-                      "The Moon is a planet.{FALSE#No, it is a moon.#Right: it orbits the Earth.}\n",
+                      "The Moon is a planet.{FALSE#No, it is a moon.#Right: it orbits the "
+                      "Earth.}\n",
                       &warnings);
 
   g_assert_cmpstrv (warnings, IDS (NULL));
@@ -194,7 +195,8 @@ test_feedback (void)
   g_assert_cmpstrv (warnings, IDS (NULL));
   assert_question (imtehan_quiz_get_question (quiz, 0), "en",
                    "What's the answer to this multiple-choice question?",
-                   IDS ("a", "b", "c"), IDS ("wrong answer", "another wrong answer", "right answer"),
+                   IDS ("a", "b", "c"),
+                   IDS ("wrong answer", "another wrong answer", "right answer"),
                    "c",
                    "Very good!\n"
                    "“wrong answer”: feedback comment on the wrong answer\n"
@@ -216,9 +218,11 @@ test_titles_and_categories (void)
   quiz = import_text ("// question: 1  name: capitals\n"
                       "$CATEGORY: $course$/top/Geography\n"
                       "\n"
-                      "::Capital of Pakistan::What is the capital of Pakistan?{=Islamabad ~Karachi ~Lahore}\n"
+                      "::Capital of Pakistan::What is the capital of Pakistan?"
+                      "{=Islamabad ~Karachi ~Lahore}\n"
                       "\n"
-                      "::Capital of Pakistan::Which city was the capital before 1959?{~Islamabad =Karachi}\n"
+                      "::Capital of Pakistan::Which city was the capital before 1959?"
+                      "{~Islamabad =Karachi}\n"
                       "\n"
                       "$CATEGORY: $course$/top/Science//Nature\n"
                       "::سورج::The sun is a star.{T}\n"
@@ -546,7 +550,8 @@ test_make_id (void)
 
       g_assert_cmpstr (id, ==, cases[i].id);
     }
-  long_id = imtehan_gift_make_id ("abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnop");
+  long_id = imtehan_gift_make_id ("abcdefghijklmnopqrstuvwxyz abcdefghijklmnopqrstuvwxyz "
+                                  "abcdefghijklmnop");
   g_assert_cmpuint (strlen (long_id), ==, 56);
 }
 

@@ -1040,6 +1040,7 @@ test_error_too_large_file (void)
   g_autofree char *text = NULL;
   g_autofree char *prefix = NULL;
   gsize length = 0;
+  int fd;
 
   dir = g_dir_make_tmp ("imtehan-test-quiz-XXXXXX", &error);
   g_assert_no_error (error);
@@ -1055,35 +1056,19 @@ test_error_too_large_file (void)
   prefix = g_strconcat (path, ": ", NULL);
   assert_message (error, prefix, "larger than");
 
-  g_assert_cmpint (g_remove (path), ==, 0);
-  g_assert_cmpint (g_rmdir (dir), ==, 0);
-}
-
-/* A 100 MB file (sparse: it costs no disk) is refused after reading past the limit only. */
-static void
-test_error_huge_file (void)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(ImtehanQuiz) quiz = NULL;
-  g_autofree char *dir = NULL;
-  g_autofree char *path = NULL;
-  int fd;
-
-  dir = g_dir_make_tmp ("imtehan-test-quiz-XXXXXX", &error);
-  g_assert_no_error (error);
-  path = g_build_filename (dir, "huge.quiz", NULL);
-  fd = g_open (path, O_WRONLY | O_CREAT, 0600);
+  /* 100 MB (sparse: it costs no disk) is refused after reading just past the limit. */
+  g_clear_error (&error);
+  g_clear_object (&file);
+  fd = g_open (path, O_WRONLY | O_TRUNC, 0600);
   g_assert_cmpint (fd, >=, 0);
   g_assert_cmpint (ftruncate (fd, 100 * 1024 * 1024), ==, 0);
   g_assert_true (g_close (fd, NULL));
-
   file = g_file_new_for_path (path);
   quiz = imtehan_quiz_new_from_file (file, NULL, &error);
   g_assert_null (quiz);
   g_assert_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_TOO_LARGE);
-  g_test_message ("%s", error->message);
-  g_assert_true (g_str_has_suffix (error->message, "huge.quiz: the file is larger than 4.2\302\240MB"));
+  g_assert_true (g_str_has_suffix (error->message,
+                                   "big.quiz: the file is larger than 4.2\302\240MB"));
 
   g_assert_cmpint (g_remove (path), ==, 0);
   g_assert_cmpint (g_rmdir (dir), ==, 0);
@@ -1180,7 +1165,6 @@ main (int   argc,
   g_test_add_func ("/quiz/error/invalid-escape", test_error_invalid_escape);
   g_test_add_func ("/quiz/error/too-large-bytes", test_error_too_large_bytes);
   g_test_add_func ("/quiz/error/too-large-file", test_error_too_large_file);
-  g_test_add_func ("/quiz/error/huge-file", test_error_huge_file);
   g_test_add_func ("/quiz/error/file-names-path", test_error_file_errors);
   g_test_add_func ("/quiz/error/not-found", test_error_not_found);
 

@@ -658,7 +658,8 @@ read_block (Import  *import,
              "questions)");
   else if (find_raw (block, from, to, "~", FALSE) >= 0)
     read_choices (import, block, from, to, format, answers, &skip);
-  else if (find_raw (block, from, to, "=", FALSE) >= 0 && find_raw (block, from, to, "->", FALSE) >= 0)
+  else if (find_raw (block, from, to, "=", FALSE) >= 0 &&
+           find_raw (block, from, to, "->", FALSE) >= 0)
     skip = _("skipped: a matching question (Imtehan imports multiple-choice and true/false "
              "questions)");
   else if ((true_false = is_true_false (block, from, to)))
