@@ -180,15 +180,15 @@ imtehan_cli_import_gift (const char *input,
   input_base = g_filename_display_basename (input);
   title = strip_extension (input_base);
 
-  if (!(bytes = load_file (input, IMTEHAN_GIFT_MAX_SIZE, &error)) ||
-      !(data = imtehan_gift_import (bytes, input, id, title, language, &warnings, &length,
-                                    &error)))
+  if ((bytes = load_file (input, IMTEHAN_GIFT_MAX_SIZE, &error)))
+    data = imtehan_gift_import (bytes, input, id, title, language, &warnings, &length, &error);
+  for (guint i = 0; warnings != NULL && warnings[i] != NULL; i++)
+    g_printerr ("%s\n", warnings[i]);
+  if (data == NULL)
     {
       g_printerr ("%s\n", error->message);
       return IMTEHAN_CLI_EXIT_PROBLEMS;
     }
-  for (guint i = 0; warnings[i] != NULL; i++)
-    g_printerr ("%s\n", warnings[i]);
 
   quiz_bytes = g_bytes_new_static (data, length);
   if (!(quiz = imtehan_quiz_new_from_bytes (quiz_bytes, output, &error)) ||

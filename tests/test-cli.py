@@ -181,9 +181,10 @@ def test_import_gift(binary, folder):
     write(folder, "essays.gift", "Write an essay.{}\n")
     result = run(binary, ["--import-gift", "essays.gift", "--output", "essays.quiz"], folder)
     ok(result.returncode == 1 and not os.path.exists(os.path.join(folder, "essays.quiz"))
-       and result.stderr.endswith("essays.gift: no multiple-choice or true/false question to "
-                                  "import\n"),
-       "a file with no question left writes nothing", result)
+       and result.stderr == "essays.gift:1: skipped: an essay question (Imtehan imports "
+       "multiple-choice and true/false questions)\n"
+       "essays.gift: no multiple-choice or true/false question to import\n",
+       "a file with no question left writes nothing, and says why", result)
 
     before = read(folder, "broken.gift")
     os.symlink("broken.gift", os.path.join(folder, "link.gift"))

@@ -434,8 +434,7 @@ add_question (Import     *import,
 /* Splits a multiple-choice answer section at each "~" and "=" as Moodle does. Returns
  * FALSE, with the reason in @skip, for what a quiz cannot hold. */
 static gboolean
-read_choices (Import      *import,
-              const Block *block,
+read_choices (const Block *block,
               gsize        from,
               gsize        to,
               Format       format,
@@ -657,7 +656,7 @@ read_block (Import  *import,
     skip = _("skipped: a numerical question (Imtehan imports multiple-choice and true/false "
              "questions)");
   else if (find_raw (block, from, to, "~", FALSE) >= 0)
-    read_choices (import, block, from, to, format, answers, &skip);
+    read_choices (block, from, to, format, answers, &skip);
   else if (find_raw (block, from, to, "=", FALSE) >= 0 &&
            find_raw (block, from, to, "->", FALSE) >= 0)
     skip = _("skipped: a matching question (Imtehan imports multiple-choice and true/false "
@@ -695,7 +694,8 @@ block_reset (Block *block)
  * @quiz_id: the quiz's Id (see imtehan_gift_make_id())
  * @title: the quiz's Title
  * @language: "en" writes Key=, "ur" (or another code) Key[ur]=
- * @warnings: (out) (optional): "FILE:LINE: message" for each question skipped
+ * @warnings: (out) (optional): "FILE:LINE: message" for each question skipped, also when
+ *   the import fails
  * @length: (out) (optional): the length of the result
  *
  * Converts the multiple-choice and true/false questions of a GIFT file into a quiz key
@@ -785,6 +785,13 @@ imtehan_gift_import (GBytes       *bytes,
   if (ok && block.line > 0)
     ok = read_block (&import, &block, error);
   g_clear_pointer (&import.topic, g_free);
+
+  /* The warnings explain a failure too: why no question was left. */
+  if (warnings != NULL)
+    {
+      g_ptr_array_add (warning_list, NULL);
+      *warnings = g_strdupv ((char **)warning_list->pdata);
+    }
   if (!ok)
     return NULL;
 
@@ -815,10 +822,5 @@ imtehan_gift_import (GBytes       *bytes,
                              display_name);
   g_key_file_set_comment (key_file, NULL, NULL, comment, NULL);
 
-  if (warnings != NULL)
-    {
-      g_ptr_array_add (warning_list, NULL);
-      *warnings = (char **)g_ptr_array_free (g_steal_pointer (&warning_list), FALSE);
-    }
   return g_key_file_to_data (key_file, length, NULL);
 }
