@@ -186,6 +186,13 @@ def test_import_gift(binary, folder):
        "essays.gift: no multiple-choice or true/false question to import\n",
        "a file with no question left writes nothing, and says why", result)
 
+    with open(os.path.join(folder, "huge.gift"), "wb") as f:
+        f.truncate(100 * 1024 * 1024)
+    result = run(binary, ["--import-gift", "huge.gift", "--output", "from-huge.quiz"], folder)
+    ok(result.returncode == 1 and result.stderr.startswith("huge.gift: the file is larger than")
+       and not os.path.exists(os.path.join(folder, "from-huge.quiz")),
+       "--import-gift refuses a 100 MB file", result)
+
     before = read(folder, "broken.gift")
     os.symlink("broken.gift", os.path.join(folder, "link.gift"))
     for output in ["broken.gift", "./broken.gift", "link.gift"]:
