@@ -336,6 +336,37 @@ test_minimal (void)
 }
 
 /* "Text[ur]=" is an untranslated string, not an empty question. */
+/* The digest is of the bytes as loaded (sha256sum gives the same), so any change, even one
+ * the quiz does not show, gives another digest: attempts record it. */
+static void
+test_digest (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ImtehanQuiz) quiz = load_text (MINIMAL_QUIZ, strlen (MINIMAL_QUIZ), &error);
+  g_autoptr(ImtehanQuiz) again = load_text (MINIMAL_QUIZ, strlen (MINIMAL_QUIZ), &error);
+  g_autoptr(ImtehanQuiz) commented = NULL;
+  g_autoptr(ImtehanQuiz) bundled = load_bundled ();
+  g_autofree char *with_comment = g_strconcat (MINIMAL_QUIZ, "# edited\n", NULL);
+  g_autofree char *contents = NULL;
+  g_autofree char *expected = NULL;
+  gsize length = 0;
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (imtehan_quiz_get_digest (quiz), ==,
+                   "a5162f8f70f8628e2ad9a55de1969e67db1b3297832d4baa6df9ab795808c7d1");
+  g_assert_cmpstr (imtehan_quiz_get_digest (again), ==, imtehan_quiz_get_digest (quiz));
+
+  commented = load_text (with_comment, strlen (with_comment), &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (imtehan_quiz_get_id (commented), ==, imtehan_quiz_get_id (quiz));
+  g_assert_cmpstr (imtehan_quiz_get_digest (commented), !=, imtehan_quiz_get_digest (quiz));
+
+  /* Loaded from a file: the digest of the file. */
+  g_assert_true (g_file_get_contents (BUNDLED_QUIZ, &contents, &length, NULL));
+  expected = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *)contents, length);
+  g_assert_cmpstr (imtehan_quiz_get_digest (bundled), ==, expected);
+}
+
 static void
 test_empty_translation_falls_back (void)
 {
@@ -1127,6 +1158,7 @@ main (int   argc,
   g_test_add_func ("/quiz/bundled/localized", test_bundled_localized);
   g_test_add_func ("/quiz/bundled/topics", test_bundled_topics);
   g_test_add_func ("/quiz/minimal", test_minimal);
+  g_test_add_func ("/quiz/digest", test_digest);
   g_test_add_func ("/quiz/empty-translation-falls-back", test_empty_translation_falls_back);
   g_test_add_func ("/quiz/crlf", test_crlf);
   g_test_add_func ("/quiz/one-language", test_one_language);

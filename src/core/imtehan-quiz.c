@@ -154,6 +154,7 @@ struct _ImtehanQuiz
 
   char             *id;
   guint             version;
+  char             *digest;     /* SHA-256 of the file's bytes, lowercase hex */
   char             *difficulty;
   ImtehanLocalized *title;
   ImtehanLocalized *description;
@@ -203,6 +204,7 @@ imtehan_quiz_finalize (GObject *object)
   ImtehanQuiz *self = (ImtehanQuiz *)object;
 
   g_clear_pointer (&self->id, g_free);
+  g_clear_pointer (&self->digest, g_free);
   g_clear_pointer (&self->difficulty, g_free);
   g_clear_pointer (&self->title, imtehan_localized_free);
   g_clear_pointer (&self->description, imtehan_localized_free);
@@ -527,6 +529,7 @@ imtehan_quiz_new_from_bytes (GBytes      *bytes,
   self = g_object_new (IMTEHAN_TYPE_QUIZ, NULL);
   if (!read_quiz (self, reader, error))
     return NULL;
+  self->digest = g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, bytes);
 
   return g_steal_pointer (&self);
 }
@@ -559,6 +562,20 @@ imtehan_quiz_get_version (ImtehanQuiz *self)
 {
   g_return_val_if_fail (IMTEHAN_IS_QUIZ (self), 0);
   return self->version;
+}
+
+/**
+ * imtehan_quiz_get_digest:
+ *
+ * The SHA-256 of the file's bytes as loaded, in lowercase hex: attempts record it, so that a
+ * report can tell whether the quiz changed since, even where its Version was not raised. Any
+ * change counts, a comment or a line end included.
+ */
+const char *
+imtehan_quiz_get_digest (ImtehanQuiz *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_QUIZ (self), NULL);
+  return self->digest;
 }
 
 const char *

@@ -53,6 +53,7 @@ ImtehanQuiz      *imtehan_quiz_new_from_file     (GFile       *file,
                                                   GError     **error);
 const char       *imtehan_quiz_get_id            (ImtehanQuiz *self);
 guint             imtehan_quiz_get_version       (ImtehanQuiz *self);
+const char       *imtehan_quiz_get_digest        (ImtehanQuiz *self);
 const char       *imtehan_quiz_get_difficulty    (ImtehanQuiz *self);
 const char       *imtehan_quiz_get_title         (ImtehanQuiz *self,
                                                   const char  *lang);
