@@ -13,6 +13,7 @@
 #include "imtehan-bench.h"
 #include "imtehan-cli.h"
 #include "imtehan-i18n.h"
+#include "imtehan-quiz.h"
 #include "imtehan-resources.h"
 #include "imtehan-text.h"
 #include "imtehan-warm-up.h"
@@ -227,11 +228,13 @@ imtehan_application_startup (GApplication *app)
                                          (const char *[]) { "<Control>question", NULL });
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.about",
                                          (const char *[]) { "F1", NULL });
-  for (guint i = 0; i < 4; i++)
+  /* A question has up to 10 answers (IMTEHAN_QUESTION_MAX_CHOICES): 1 to 9, and 0 for the
+   * tenth, as on the keyboard's number row. */
+  for (guint i = 0; i < IMTEHAN_QUESTION_MAX_CHOICES; i++)
     {
       g_autofree char *detailed = g_strdup_printf ("win.choose(uint32 %u)", i);
-      g_autofree char *key = g_strdup_printf ("%u", i + 1);
-      g_autofree char *kp = g_strdup_printf ("KP_%u", i + 1);
+      g_autofree char *key = g_strdup_printf ("%u", (i + 1) % 10);
+      g_autofree char *kp = g_strdup_printf ("KP_%u", (i + 1) % 10);
 
       gtk_application_set_accels_for_action (GTK_APPLICATION (app), detailed,
                                              (const char *[]) { key, kp, NULL });

@@ -15,6 +15,7 @@
 #include <pango/pangofc-fontmap.h>
 
 #include "imtehan-i18n.h"
+#include "imtehan-quiz.h"
 #include "imtehan-text.h"
 
 /* glibc's gettext caches translations; bumping this counter invalidates the cache after
@@ -185,12 +186,15 @@ imtehan_label_set_content (GtkLabel   *label,
     gtk_widget_remove_css_class (GTK_WIDGET (label), "urdu");
 }
 
-/* A, B, C, D in English; the Urdu abjad order الف، ب، ج، د as Urdu exams letter options. */
+/* A, B, C, D in English; in Urdu the abjad order الف، ب، ج، د, as Urdu exams letter options,
+ * far enough for the most answers a question may have (IMTEHAN_QUESTION_MAX_CHOICES). */
 char *
 imtehan_i18n_choice_letter (guint       position,
                             const char *lang)
 {
-  static const char * const urdu[] = { "الف", "ب", "ج", "د", "ہ", "و", "ز", "ح" };
+  static const char * const urdu[] = { "الف", "ب", "ج", "د", "ہ", "و", "ز", "ح", "ط", "ی" };
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (urdu) >= IMTEHAN_QUESTION_MAX_CHOICES);
 
   if (imtehan_language_is_rtl (lang) && position < G_N_ELEMENTS (urdu))
     return g_strdup (urdu[position]);

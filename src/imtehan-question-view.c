@@ -231,7 +231,7 @@ imtehan_question_view_set_answer (ImtehanQuestionView *self,
   self->updating = FALSE;
 }
 
-/* The chosen answer, or the first: arrows and 1-4 work from there. */
+/* The chosen answer, or the first: the arrows and number keys work from there. */
 GtkWidget *
 imtehan_question_view_get_focus_target (ImtehanQuestionView *self)
 {

@@ -11,6 +11,7 @@
 #include <glib/gstdio.h>
 
 #include "imtehan-question-page.h"
+#include "imtehan-quiz.h"
 #include "imtehan-start-page.h"
 #include "imtehan-wrap-bin.h"
 #include "test-ui.h"
@@ -286,10 +287,16 @@ test_shortcuts_show_keys (ImtehanTestFixture *fixture,
       g_assert_nonnull (keys[0]);
       for (guint k = 0; keys[k]; k++)
         {
-          guint keyval = 0;
+          /* "1...9" is GtkShortcutLabel's range: both ends are keys. */
+          g_auto(GStrv) ends = g_strsplit (keys[k], "...", 2);
 
-          g_assert_true (gtk_accelerator_parse (keys[k], &keyval, NULL));
-          g_assert_cmpuint (keyval, !=, 0);
+          for (guint e = 0; ends[e]; e++)
+            {
+              guint keyval = 0;
+
+              g_assert_true (gtk_accelerator_parse (ends[e], &keyval, NULL));
+              g_assert_cmpuint (keyval, !=, 0);
+            }
         }
       if (action != NULL)
         {
@@ -657,6 +664,25 @@ test_unreadable_results (ImtehanTestFixture *fixture,
   g_assert_true (g_file_test (corrupt, G_FILE_TEST_EXISTS));
 }
 
+/* Every answer a question may have has its key: 1 to 9, then 0 for the tenth, on the number
+ * row and the keypad. */
+static void
+test_number_keys (ImtehanTestFixture *fixture,
+                  gconstpointer       data)
+{
+  for (guint i = 0; i < IMTEHAN_QUESTION_MAX_CHOICES; i++)
+    {
+      g_autofree char *action = g_strdup_printf ("win.choose(uint32 %u)", i);
+      g_autofree char *key = g_strdup_printf ("%u", (i + 1) % 10);
+      g_autofree char *kp = g_strdup_printf ("KP_%u", (i + 1) % 10);
+      g_auto(GStrv) accels =
+        gtk_application_get_accels_for_action (GTK_APPLICATION (imtehan_test_app), action);
+
+      g_assert_true (g_strv_contains ((const char * const *)accels, key));
+      g_assert_true (g_strv_contains ((const char * const *)accels, kp));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -671,6 +697,7 @@ main (int   argc,
   IMTEHAN_TEST_ADD ("/window/shortcuts-window", "en", test_shortcuts_window);
   IMTEHAN_TEST_ADD ("/window/shortcuts-show-keys/en", "en", test_shortcuts_show_keys);
   IMTEHAN_TEST_ADD ("/window/shortcuts-show-keys/ur", "ur", test_shortcuts_show_keys);
+  IMTEHAN_TEST_ADD ("/window/number-keys", "en", test_number_keys);
   IMTEHAN_TEST_ADD ("/window/ctrl-w-closes", "en", test_ctrl_w_closes);
   IMTEHAN_TEST_ADD ("/window/narrow/en", "en", test_narrow_window);
   IMTEHAN_TEST_ADD ("/window/narrow/ur", "ur", test_narrow_window);
