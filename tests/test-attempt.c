@@ -879,6 +879,98 @@ test_started_with_offset (void)
   g_assert_finalize_object (attempt);
 }
 
+/* The bundled quiz with one more comment: the same id, Version and questions, another file. */
+static ImtehanQuiz *
+load_edited_quiz (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *edited = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  ImtehanQuiz *quiz;
+
+  g_assert_true (g_file_get_contents (BUNDLED_QUIZ, &contents, NULL, NULL));
+  edited = g_strconcat (contents, "\n# A teacher's note, added later.\n", NULL);
+  bytes = g_bytes_new (edited, strlen (edited));
+  quiz = imtehan_quiz_new_from_bytes (bytes, "edited.quiz", &error);
+  g_assert_no_error (error);
+  return quiz;
+}
+
+/* The attempt records the digest of its quiz, and keeps it when loaded with a quiz that has
+ * changed since: the report tells from it, and resuming does not depend on it. */
+static void
+test_quiz_digest (void)
+{
+  g_autoptr(ImtehanQuiz) quiz = load_quiz ();
+  g_autoptr(ImtehanQuiz) edited = load_edited_quiz ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ImtehanAttempt) attempt = imtehan_attempt_new (quiz, 9);
+  g_autoptr(ImtehanAttempt) loaded = NULL;
+  g_autoptr(ImtehanAttempt) on_edited = NULL;
+  g_autoptr(ImtehanAttempt) fresh = imtehan_attempt_new (edited, 9);
+  g_autofree char *line = g_strconcat ("\nQuizDigest=", imtehan_quiz_get_digest (quiz), "\n",
+                                       NULL);
+  g_autofree char *data = NULL;
+  g_autofree char *again = NULL;
+
+  g_assert_cmpstr (imtehan_quiz_get_id (edited), ==, imtehan_quiz_get_id (quiz));
+  g_assert_cmpuint (imtehan_quiz_get_version (edited), ==, imtehan_quiz_get_version (quiz));
+  g_assert_cmpstr (imtehan_quiz_get_digest (edited), !=, imtehan_quiz_get_digest (quiz));
+
+  g_assert_cmpstr (imtehan_attempt_get_quiz_digest (attempt), ==, imtehan_quiz_get_digest (quiz));
+  g_assert_cmpstr (imtehan_attempt_get_quiz_digest (fresh), ==, imtehan_quiz_get_digest (edited));
+  data = imtehan_attempt_to_data (attempt, NULL);
+  g_assert_nonnull (strstr (data, line));
+
+  loaded = load_data (quiz, data, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (imtehan_attempt_get_quiz_digest (loaded), ==, imtehan_quiz_get_digest (quiz));
+
+  /* Loaded, answered and saved with the edited quiz, it still names the one it began on. */
+  on_edited = load_data (edited, data, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (imtehan_attempt_get_quiz_digest (on_edited), ==, imtehan_quiz_get_digest (quiz));
+  g_assert_true (imtehan_attempt_choose (on_edited, 0, right_choice (edited, 0)));
+  again = imtehan_attempt_to_data (on_edited, NULL);
+  g_assert_nonnull (strstr (again, line));
+}
+
+/* A file saved before attempts recorded QuizDigest: read, resumed and saved again without
+ * one, since nobody knows which file its quiz was. */
+static void
+test_without_digest (void)
+{
+  g_autoptr(ImtehanQuiz) quiz = load_quiz ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ImtehanAttempt) loaded = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *saved = NULL;
+  g_autofree char *empty = NULL;
+  guint line = 0;
+
+  g_assert_true (g_file_get_contents (TEST_DATA_DIR "/attempt-without-digest.ini", &contents,
+                                      NULL, NULL));
+  g_assert_null (strstr (contents, "\nQuizDigest="));
+  g_assert_nonnull (strstr (contents, "\nVersion=1\n"));
+  loaded = load_data (quiz, contents, &error);
+  g_assert_no_error (error);
+  g_assert_null (imtehan_attempt_get_quiz_digest (loaded));
+  g_assert_cmpuint (imtehan_attempt_get_n_answered (loaded), ==, 3);
+  g_assert_false (imtehan_attempt_get_finished (loaded));
+
+  g_assert_true (imtehan_attempt_choose (loaded, 2, right_choice (quiz, 2)));
+  saved = imtehan_attempt_to_data (loaded, NULL);
+  g_assert_null (strstr (saved, "\nQuizDigest="));
+
+  /* An empty value says the same. */
+  g_clear_object (&loaded);
+  empty = edit_line (contents, "Attempt", "QuizVersion", "2\nQuizDigest=", &line);
+  loaded = load_data (quiz, empty, &error);
+  g_assert_no_error (error);
+  g_assert_null (imtehan_attempt_get_quiz_digest (loaded));
+}
+
 static char *
 attempt_data (ImtehanQuiz *quiz)
 {
@@ -999,6 +1091,25 @@ test_error_bad_current (void)
   assert_attempt_error (quiz, edited, IMTEHAN_ERROR_INVALID, prefix, "“8”");
 }
 
+static void
+test_error_bad_digest (void)
+{
+  g_autoptr(ImtehanQuiz) quiz = load_quiz ();
+  g_autofree char *data = attempt_data (quiz);
+  const char * const bad[] = { "sha256", "0123", "../x", G_STRINGIFY (G_MAXINT64) };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *edited = NULL;
+      g_autofree char *prefix = NULL;
+      guint line = 0;
+
+      edited = edit_line (data, "Attempt", "QuizDigest", bad[i], &line);
+      prefix = g_strdup_printf ("attempt.ini:%u: [Attempt] QuizDigest:", line);
+      assert_attempt_error (quiz, edited, IMTEHAN_ERROR_INVALID, prefix, "SHA-256");
+    }
+}
+
 /* The id names the file the attempt is saved to: it must not lead out of the folder. */
 static void
 test_error_invalid_id (void)
@@ -1054,6 +1165,8 @@ main (int   argc,
   g_test_add_func ("/attempt/data/saved-order-wins", test_saved_order_wins);
   g_test_add_func ("/attempt/data/stale-order-uses-seed", test_stale_order_uses_seed);
   g_test_add_func ("/attempt/data/started-with-offset", test_started_with_offset);
+  g_test_add_func ("/attempt/data/quiz-digest", test_quiz_digest);
+  g_test_add_func ("/attempt/data/without-digest", test_without_digest);
   g_test_add_func ("/attempt/error/wrong-quiz", test_error_wrong_quiz);
   g_test_add_func ("/attempt/error/newer-version", test_error_newer_version);
   g_test_add_func ("/attempt/error/answer-not-a-choice", test_error_answer_not_a_choice);
@@ -1062,6 +1175,7 @@ main (int   argc,
   g_test_add_func ("/attempt/error/bad-started", test_error_bad_started);
   g_test_add_func ("/attempt/error/bad-current", test_error_bad_current);
   g_test_add_func ("/attempt/error/invalid-id", test_error_invalid_id);
+  g_test_add_func ("/attempt/error/bad-digest", test_error_bad_digest);
   g_test_add_func ("/attempt/error/not-a-key-file", test_error_not_a_key_file);
 
   return g_test_run ();

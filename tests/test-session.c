@@ -653,6 +653,47 @@ test_other_quiz_version (Fixture       *fixture,
   g_assert_true (imtehan_session_get_can_resume (fixture->session));
 }
 
+/* An attempt begun on another file of the same quiz and Version (a comment edited, say) is
+ * resumed all the same, and keeps naming the file it began on: the digest is recorded for the
+ * teacher's report, never a reason to refuse. So is a file that records none. */
+static void
+test_other_quiz_digest (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  const char *other_digest = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+  const char * const digests[] = { other_digest, "" };
+
+  g_assert_cmpstr (imtehan_quiz_get_digest (fixture->quiz), !=, other_digest);
+  for (guint i = 0; i < G_N_ELEMENTS (digests); i++)
+    {
+      g_autofree char *started = g_strdup_printf ("2026010%uT080000Z", i + 1);
+      g_autofree char *id = write_attempt (fixture, started, 2, FALSE);
+      g_autoptr(GKeyFile) saved = NULL;
+      g_autofree char *recorded = NULL;
+      Result r = { 0 };
+
+      edit_attempt (fixture, id, "QuizDigest", digests[i]);
+      settle (fixture);
+      g_assert_true (imtehan_session_get_can_resume (fixture->session));
+      imtehan_session_resume_async (fixture->session, "en", resume_cb, &r);
+      run_until (result_done, &r);
+      g_assert_no_error (r.error);
+      g_assert_cmpstr (imtehan_attempt_get_id (r.attempt), ==, id);
+      g_assert_cmpstr (imtehan_attempt_get_quiz_digest (r.attempt), ==,
+                       *digests[i] ? digests[i] : NULL);
+
+      g_assert_true (imtehan_attempt_choose (r.attempt, 2,
+                                             imtehan_attempt_get_choice_order (r.attempt, 2)[0]));
+      imtehan_session_submit (fixture->session, "en");
+      settle (fixture);
+      saved = read_attempt_file (fixture, r.attempt);
+      g_assert_true (g_key_file_get_boolean (saved, "Attempt", "Finished", NULL));
+      recorded = g_key_file_get_string (saved, "Attempt", "QuizDigest", NULL);
+      g_assert_cmpstr (recorded, ==, *digests[i] ? digests[i] : NULL);
+      result_clear (&r);
+    }
+}
+
 /* The session goes away with its window: nothing it started keeps it alive forever. */
 static void
 test_lifetime (Fixture       *fixture,
@@ -683,6 +724,7 @@ main (int   argc,
   g_test_add ("/session/submit", Fixture, NULL, fixture_set_up, test_submit, fixture_tear_down);
   g_test_add ("/session/save-failure", Fixture, NULL, fixture_set_up, test_save_failure, fixture_tear_down);
   g_test_add ("/session/other-quiz-version", Fixture, NULL, fixture_set_up, test_other_quiz_version, fixture_tear_down);
+  g_test_add ("/session/other-quiz-digest", Fixture, NULL, fixture_set_up, test_other_quiz_digest, fixture_tear_down);
   g_test_add ("/session/lifetime", Fixture, NULL, fixture_set_up, test_lifetime, fixture_tear_down);
 
   return g_test_run ();

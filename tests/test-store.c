@@ -268,6 +268,9 @@ test_save_then_list (Fixture       *fixture,
   g_assert_cmpuint (imtehan_attempt_summary_get_score (summary), ==, 0);
   g_assert_cmpuint (imtehan_attempt_summary_get_total (summary), ==, 8);
   g_assert_cmpuint (imtehan_attempt_summary_get_n_answered (summary), ==, 3);
+  g_assert_cmpuint (imtehan_attempt_summary_get_quiz_version (summary), ==, 2);
+  g_assert_cmpstr (imtehan_attempt_summary_get_quiz_digest (summary), ==,
+                   imtehan_quiz_get_digest (fixture->quiz));
 
   /* Finished. */
   g_assert_true (imtehan_attempt_finish (attempt));
@@ -283,6 +286,8 @@ test_save_then_list (Fixture       *fixture,
   g_assert_cmpuint (imtehan_attempt_summary_get_score (summary), ==, 2);
   g_assert_cmpuint (imtehan_attempt_summary_get_total (summary), ==, 8);
   g_assert_cmpuint (imtehan_attempt_summary_get_n_answered (summary), ==, 3);
+  g_assert_cmpstr (imtehan_attempt_summary_get_quiz_digest (summary), ==,
+                   imtehan_quiz_get_digest (fixture->quiz));
 
   g_assert_finalize_object (attempt);
 }
@@ -1197,21 +1202,32 @@ assert_same_summaries (GPtrArray *a,
                         imtehan_attempt_summary_get_n_answered (y));
       g_assert_cmpint (imtehan_attempt_summary_get_locked_elsewhere (x), ==,
                        imtehan_attempt_summary_get_locked_elsewhere (y));
+      g_assert_cmpuint (imtehan_attempt_summary_get_quiz_version (x), ==,
+                        imtehan_attempt_summary_get_quiz_version (y));
+      g_assert_cmpstr (imtehan_attempt_summary_get_quiz_digest (x), ==,
+                       imtehan_attempt_summary_get_quiz_digest (y));
     }
+}
+
+static ImtehanAttemptSummary *
+find_summary_by_id (GPtrArray  *summaries,
+                    const char *id)
+{
+  for (guint i = 0; i < summaries->len; i++)
+    {
+      ImtehanAttemptSummary *summary = g_ptr_array_index (summaries, i);
+
+      if (g_str_equal (imtehan_attempt_summary_get_id (summary), id))
+        return summary;
+    }
+  g_assert_not_reached ();
 }
 
 static ImtehanAttemptSummary *
 find_summary (GPtrArray      *summaries,
               ImtehanAttempt *attempt)
 {
-  for (guint i = 0; i < summaries->len; i++)
-    {
-      ImtehanAttemptSummary *summary = g_ptr_array_index (summaries, i);
-
-      if (g_str_equal (imtehan_attempt_summary_get_id (summary), imtehan_attempt_get_id (attempt)))
-        return summary;
-    }
-  g_assert_not_reached ();
+  return find_summary_by_id (summaries, imtehan_attempt_get_id (attempt));
 }
 
 static char *
@@ -1559,6 +1575,62 @@ test_cache_deleted_attempt_gone (Fixture       *fixture,
   g_assert_cmpuint (imtehan_store_get_n_files_read (next), ==, 0);
 }
 
+/* A cache written by the release before summaries had a digest (format 2: the same GVariant
+ * type, six strings per entry) is not read as this one: it is rebuilt from the files. */
+static void
+test_cache_previous_format (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  g_autoptr(ImtehanAttempt) a = save_attempt (fixture, 1, "Bilal", 8, TRUE);
+  g_autoptr(ImtehanAttempt) b = save_attempt (fixture, 2, "Amna", 5, TRUE);
+  g_autoptr(GPtrArray) truth = list_uncached (fixture);
+  g_autoptr(GPtrArray) summaries = list (fixture, NULL);
+  g_autoptr(GFile) cache = imtehan_store_get_cache_file (fixture->store);
+  g_autofree char *cache_path = g_file_get_path (cache);
+  g_autoptr(GVariant) current = NULL;
+  g_autoptr(GVariant) strings_v = NULL, sizes = NULL, mtimes = NULL, usecs = NULL;
+  g_autoptr(GVariant) inodes = NULL, scores = NULL, totals = NULL, answered = NULL;
+  g_autoptr(GVariant) versions = NULL, old = NULL;
+  g_autoptr(GByteArray) old_strings = g_byte_array_new ();
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(ImtehanStore) next = cached_store_new (fixture);
+  g_autoptr(GPtrArray) listed = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *strings, *dir = NULL;
+  char *contents = NULL;
+  gsize length = 0, n_strings = 0;
+  guint32 version = 0;
+  guint field = 0;
+
+  g_assert_true (g_file_get_contents (cache_path, &contents, &length, NULL));
+  bytes = g_bytes_new_take (contents, length);
+  current = g_variant_ref_sink (g_variant_new_from_bytes (G_VARIANT_TYPE ("(uayayatatauatauauauau)"),
+                                                          bytes, FALSE));
+  g_variant_get (current, "(u^&ay@ay@at@at@au@at@au@au@au@au)", &version, &dir, &strings_v,
+                 &sizes, &mtimes, &usecs, &inodes, &scores, &totals, &answered, &versions);
+  g_assert_cmpuint (version, ==, 3);
+  strings = g_variant_get_fixed_array (strings_v, &n_strings, 1);
+  for (const char *p = strings; p < strings + n_strings; p += strlen (p) + 1, field++)
+    if (field % 7 != 6)
+      g_byte_array_append (old_strings, (const guint8 *)p, strlen (p) + 1);
+    else
+      g_assert_cmpstr (p, ==, imtehan_quiz_get_digest (fixture->quiz));
+  g_assert_cmpuint (field, ==, 14);
+
+  old = g_variant_ref_sink (g_variant_new ("(u^ay@ay@at@at@au@at@au@au@au@au)", 2, dir,
+                                           g_variant_new_fixed_array (G_VARIANT_TYPE_BYTE,
+                                                                      old_strings->data,
+                                                                      old_strings->len, 1),
+                                           sizes, mtimes, usecs, inodes, scores, totals,
+                                           answered, versions));
+  g_file_set_contents (cache_path, g_variant_get_data (old), g_variant_get_size (old), &error);
+  g_assert_no_error (error);
+
+  listed = list_with (next, NULL);
+  assert_same_summaries (listed, truth);
+  g_assert_cmpuint (imtehan_store_get_n_files_read (next), ==, 2);
+}
+
 /* A cached attempt whose file is damaged since is set aside and reported like any other. */
 static void
 test_cache_corrupt_set_aside (Fixture       *fixture,
@@ -1843,6 +1915,73 @@ test_unlock_on_worker (Fixture       *fixture,
   g_assert_true (imtehan_store_is_locked_elsewhere (other, "B-2"));
 }
 
+/* Attempt files saved before attempts recorded QuizDigest are listed and loaded as before,
+ * with no digest, finished or not, from the files or from the cache. */
+static void
+test_list_without_digest (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  g_autoptr(ImtehanAttempt) finished = save_attempt (fixture, 1, "Bilal", 8, TRUE);
+  g_autofree char *finished_path = attempt_path (fixture, finished);
+  g_autofree char *finished_data = read_file (finished_path);
+  g_autofree char *old_path = path_in (fixture, "20240501T093000Z-0badc0de.ini");
+  g_autofree char *old_data = read_file (TEST_DATA_DIR "/attempt-without-digest.ini");
+  g_autoptr(GPtrArray) problems = NULL;
+  g_autoptr(GPtrArray) summaries = NULL;
+  g_autoptr(ImtehanAttempt) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) lines = g_strsplit (finished_data, "\n", -1);
+  g_autoptr(GStrvBuilder) kept = g_strv_builder_new ();
+  g_auto(GStrv) without = NULL;
+  g_autofree char *joined = NULL;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (!g_str_has_prefix (lines[i], "QuizDigest="))
+      g_strv_builder_add (kept, lines[i]);
+  without = g_strv_builder_end (kept);
+  g_assert_cmpuint (g_strv_length (without), ==, g_strv_length (lines) - 1);
+  joined = g_strjoinv ("\n", without);
+  write_file (finished_path, joined);
+  write_file (old_path, old_data);
+
+  for (guint round = 0; round < 2; round++)
+    {
+      g_clear_pointer (&summaries, g_ptr_array_unref);
+      g_clear_pointer (&problems, g_ptr_array_unref);
+      summaries = list (fixture, &problems);
+      g_assert_cmpuint (problems->len, ==, 0);
+      g_assert_cmpuint (summaries->len, ==, 2);
+      for (guint i = 0; i < summaries->len; i++)
+        {
+          ImtehanAttemptSummary *summary = g_ptr_array_index (summaries, i);
+
+          g_assert_null (imtehan_attempt_summary_get_quiz_digest (summary));
+          g_assert_cmpuint (imtehan_attempt_summary_get_quiz_version (summary), ==, 2);
+        }
+    }
+
+  /* The old unfinished one loads, to be resumed. */
+  loaded = imtehan_store_load (fixture->store, find_summary_by_id (summaries,
+                                                                   "20240501T093000Z-0badc0de"),
+                               fixture->quiz, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (imtehan_attempt_get_finished (loaded));
+  g_assert_null (imtehan_attempt_get_quiz_digest (loaded));
+
+  /* The next start has only the cache file to go by (if any). */
+  if (g_strcmp0 (data, "cached") == 0)
+    {
+      g_autoptr(ImtehanStore) next = cached_store_new (fixture);
+
+      g_clear_pointer (&summaries, g_ptr_array_unref);
+      summaries = list_with (next, NULL);
+      g_assert_cmpuint (summaries->len, ==, 2);
+      g_assert_cmpuint (imtehan_store_get_n_files_read (next), ==, 1);
+      for (guint i = 0; i < summaries->len; i++)
+        g_assert_null (imtehan_attempt_summary_get_quiz_digest (g_ptr_array_index (summaries, i)));
+    }
+}
+
 /* Every test without a cache, then with one ("/store/cached/..."): the cache changes no
  * listing, no file set aside, no lock. */
 static void
@@ -1887,6 +2026,7 @@ main (int   argc,
   add_test ("/store/claim/lock-and-load", test_claim);
   add_test ("/store/claim/releases-lock", test_claim_releases_lock);
   add_test ("/store/lock/unlock-on-worker", test_unlock_on_worker);
+  add_test ("/store/list/without-digest", test_list_without_digest);
   g_test_add_func ("/store/new-default", test_new_default);
   g_test_add ("/store/cache/second-listing", Fixture, "cached", fixture_set_up,
               test_cache_second_listing, fixture_tear_down);
@@ -1900,6 +2040,8 @@ main (int   argc,
               test_cache_deleted_attempt_gone, fixture_tear_down);
   g_test_add ("/store/cache/corrupt-set-aside", Fixture, "cached", fixture_set_up,
               test_cache_corrupt_set_aside, fixture_tear_down);
+  g_test_add ("/store/cache/previous-format", Fixture, "cached", fixture_set_up,
+              test_cache_previous_format, fixture_tear_down);
   g_test_add_func ("/store/cache/default-location", test_cache_default_location);
 
   return g_test_run ();

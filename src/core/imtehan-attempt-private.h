@@ -9,7 +9,10 @@
 
 G_BEGIN_DECLS
 
-gboolean imtehan_attempt_check_version (ImtehanKeyFileReader  *reader,
-                                        GError               **error);
+gboolean imtehan_attempt_check_version    (ImtehanKeyFileReader  *reader,
+                                           GError               **error);
+gboolean imtehan_attempt_read_quiz_digest (ImtehanKeyFileReader  *reader,
+                                           char                 **digest,
+                                           GError               **error);
 
 G_END_DECLS

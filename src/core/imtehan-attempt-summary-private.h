@@ -23,7 +23,8 @@ ImtehanAttemptSummary *imtehan_attempt_summary_new_finished    (GFile           
                                                                 guint                  score,
                                                                 guint                  total,
                                                                 guint                  n_answered,
-                                                                guint                  quiz_version);
+                                                                guint                  quiz_version,
+                                                                const char            *quiz_digest);
 void                   imtehan_attempt_summary_set_locked_elsewhere
                                                                (ImtehanAttemptSummary *self,
                                                                 gboolean               locked);

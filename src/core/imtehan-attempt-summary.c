@@ -25,6 +25,7 @@ struct _ImtehanAttemptSummary
   char      *name;
   char      *id;
   char      *quiz_id;
+  char      *quiz_digest;    /* NULL: not recorded */
   char      *language;
   char      *learner;
   GDateTime *started;
@@ -48,6 +49,7 @@ imtehan_attempt_summary_finalize (GObject *object)
   g_clear_pointer (&self->name, g_free);
   g_clear_pointer (&self->id, g_free);
   g_clear_pointer (&self->quiz_id, g_free);
+  g_clear_pointer (&self->quiz_digest, g_free);
   g_clear_pointer (&self->language, g_free);
   g_clear_pointer (&self->learner, g_free);
   g_clear_pointer (&self->started, g_date_time_unref);
@@ -99,7 +101,8 @@ imtehan_attempt_summary_new_from_bytes (GFile       *file,
       !imtehan_key_file_reader_get_int (reader, ATTEMPT_GROUP, "Answered", FALSE, 0, total,
                                         &answered, error) ||
       !imtehan_key_file_reader_get_int (reader, ATTEMPT_GROUP, "QuizVersion", FALSE, 0,
-                                        G_MAXINT, &quiz_version, error))
+                                        G_MAXINT, &quiz_version, error) ||
+      !imtehan_attempt_read_quiz_digest (reader, &self->quiz_digest, error))
     return NULL;
 
   if (!(self->started = g_date_time_new_from_iso8601 (g_strstrip (started), NULL)))
@@ -140,7 +143,8 @@ imtehan_attempt_summary_new_finished (GFile      *directory,
                                       guint       score,
                                       guint       total,
                                       guint       n_answered,
-                                      guint       quiz_version)
+                                      guint       quiz_version,
+                                      const char *quiz_digest)
 {
   ImtehanAttemptSummary *self = g_object_new (IMTEHAN_TYPE_ATTEMPT_SUMMARY, NULL);
 
@@ -156,6 +160,7 @@ imtehan_attempt_summary_new_finished (GFile      *directory,
   self->total = total;
   self->n_answered = n_answered;
   self->quiz_version = quiz_version;
+  self->quiz_digest = quiz_digest && *quiz_digest ? g_strdup (quiz_digest) : NULL;
   return self;
 }
 
@@ -263,6 +268,15 @@ imtehan_attempt_summary_get_quiz_version (ImtehanAttemptSummary *self)
 {
   g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), 0);
   return self->quiz_version;
+}
+
+/* The digest of the quiz the attempt was begun on (its QuizDigest), or %NULL if not recorded:
+ * see imtehan_attempt_get_quiz_digest(). */
+const char *
+imtehan_attempt_summary_get_quiz_digest (ImtehanAttemptSummary *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), NULL);
+  return self->quiz_digest;
 }
 
 /**

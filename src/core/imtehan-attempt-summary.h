@@ -26,6 +26,7 @@ guint       imtehan_attempt_summary_get_score       (ImtehanAttemptSummary *self
 guint       imtehan_attempt_summary_get_total       (ImtehanAttemptSummary *self);
 guint       imtehan_attempt_summary_get_n_answered  (ImtehanAttemptSummary *self);
 guint       imtehan_attempt_summary_get_quiz_version (ImtehanAttemptSummary *self);
+const char *imtehan_attempt_summary_get_quiz_digest (ImtehanAttemptSummary *self);
 gboolean    imtehan_attempt_summary_get_locked_elsewhere (ImtehanAttemptSummary *self);
 
 G_END_DECLS

@@ -31,6 +31,7 @@ struct _ImtehanAttempt
 
   ImtehanQuiz *quiz;
   char        *id;
+  char        *quiz_digest;  /* of the quiz when the attempt began; NULL if not recorded */
   guint32      seed;
   GDateTime   *started;
   GDateTime   *finished_at;
@@ -87,6 +88,7 @@ imtehan_attempt_finalize (GObject *object)
     }
   g_clear_pointer (&self->slots, g_free);
   g_clear_pointer (&self->id, g_free);
+  g_clear_pointer (&self->quiz_digest, g_free);
   g_clear_pointer (&self->started, g_date_time_unref);
   g_clear_pointer (&self->finished_at, g_date_time_unref);
   g_clear_pointer (&self->language, g_free);
@@ -228,6 +230,7 @@ imtehan_attempt_constructed (GObject *object)
   /* No colons: the folder may be on a FAT or SMB share in a lab. */
   stamp = g_date_time_format (self->started, "%Y%m%dT%H%M%SZ");
   self->id = g_strdup_printf ("%s-%08x", stamp, g_random_int ());
+  self->quiz_digest = g_strdup (imtehan_quiz_get_digest (self->quiz));
 
   self->n_slots = imtehan_quiz_get_n_questions (self->quiz);
   self->slots = g_new0 (Slot, self->n_slots);
@@ -314,6 +317,21 @@ imtehan_attempt_get_id (ImtehanAttempt *self)
 {
   g_return_val_if_fail (IMTEHAN_IS_ATTEMPT (self), NULL);
   return self->id;
+}
+
+/**
+ * imtehan_attempt_get_quiz_digest:
+ *
+ * The digest (imtehan_quiz_get_digest()) of the quiz as it was when the attempt began, kept
+ * when it is resumed with another: a report compares it with the quiz it has to tell
+ * whether the questions may have changed since. %NULL for an attempt saved before attempts
+ * recorded it.
+ */
+const char *
+imtehan_attempt_get_quiz_digest (ImtehanAttempt *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT (self), NULL);
+  return self->quiz_digest;
 }
 
 guint32
@@ -572,6 +590,8 @@ imtehan_attempt_to_data (ImtehanAttempt *self,
   g_key_file_set_string (key_file, ATTEMPT_GROUP, "Quiz", imtehan_quiz_get_id (self->quiz));
   g_key_file_set_integer (key_file, ATTEMPT_GROUP, "QuizVersion",
                           imtehan_quiz_get_version (self->quiz));
+  if (self->quiz_digest != NULL)
+    g_key_file_set_string (key_file, ATTEMPT_GROUP, "QuizDigest", self->quiz_digest);
   g_key_file_set_string (key_file, ATTEMPT_GROUP, "Language", self->language);
   g_key_file_set_string (key_file, ATTEMPT_GROUP, "Learner", self->learner);
   g_key_file_set_uint64 (key_file, ATTEMPT_GROUP, "Seed", self->seed);
@@ -677,6 +697,38 @@ imtehan_attempt_check_version (ImtehanKeyFileReader  *reader,
   return TRUE;
 }
 
+/* QuizDigest, optional: files saved before attempts recorded it are read as before, with
+ * @digest NULL. A value that is not a SHA-256 in hex is damage, like a bad Seed. */
+gboolean
+imtehan_attempt_read_quiz_digest (ImtehanKeyFileReader  *reader,
+                                  char                 **digest,
+                                  GError               **error)
+{
+  g_autofree char *value = NULL;
+  gsize length;
+
+  *digest = NULL;
+  if (!(value = imtehan_key_file_reader_get_string (reader, ATTEMPT_GROUP, "QuizDigest", FALSE,
+                                                    error)))
+    return FALSE;
+  g_strstrip (value);
+  if (*value == '\0')
+    return TRUE;
+
+  length = strlen (value);
+  for (gsize i = 0; i < length; i++)
+    value[i] = g_ascii_tolower (value[i]);
+  if (length != 64 || strspn (value, "0123456789abcdef") != length)
+    {
+      imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, ATTEMPT_GROUP,
+                                     "QuizDigest",
+                                     _("not a SHA-256 digest (64 hexadecimal digits)"));
+      return FALSE;
+    }
+  *digest = g_steal_pointer (&value);
+  return TRUE;
+}
+
 /**
  * imtehan_attempt_new_from_bytes:
  *
@@ -692,6 +744,7 @@ imtehan_attempt_new_from_bytes (ImtehanQuiz *quiz,
   g_autoptr(ImtehanKeyFileReader) reader = NULL;
   g_autoptr(ImtehanAttempt) self = NULL;
   g_autofree char *quiz_id = NULL;
+  g_autofree char *quiz_digest = NULL;
   g_autofree char *id = NULL;
   gint64 seed = 0, current = 0;
   gboolean finished = FALSE;
@@ -721,7 +774,8 @@ imtehan_attempt_new_from_bytes (ImtehanQuiz *quiz,
                                         &seed, error) ||
       !imtehan_key_file_reader_get_int (reader, ATTEMPT_GROUP, "Current", FALSE, 0,
                                         imtehan_quiz_get_n_questions (quiz) - 1, &current, error) ||
-      !imtehan_key_file_reader_get_boolean (reader, ATTEMPT_GROUP, "Finished", &finished, error))
+      !imtehan_key_file_reader_get_boolean (reader, ATTEMPT_GROUP, "Finished", &finished, error) ||
+      !imtehan_attempt_read_quiz_digest (reader, &quiz_digest, error))
     return NULL;
 
   /* The id names the file the attempt is saved to (see imtehan_store_get_file()): a
@@ -736,6 +790,9 @@ imtehan_attempt_new_from_bytes (ImtehanQuiz *quiz,
 
   self = imtehan_attempt_new (quiz, seed);
   imtehan_set_str (&self->id, id);
+  /* What the file says, even if @quiz has changed since: resuming is decided by Version. */
+  g_free (self->quiz_digest);
+  self->quiz_digest = g_steal_pointer (&quiz_digest);
 
   g_clear_pointer (&self->started, g_date_time_unref);
   if (!(self->started = parse_time (reader, "Started", error)))

@@ -28,6 +28,7 @@ char               *imtehan_attempt_to_data            (ImtehanAttempt  *self,
                                                         gsize           *length);
 ImtehanQuiz        *imtehan_attempt_get_quiz           (ImtehanAttempt  *self);
 const char         *imtehan_attempt_get_id             (ImtehanAttempt  *self);
+const char         *imtehan_attempt_get_quiz_digest    (ImtehanAttempt  *self);
 guint32             imtehan_attempt_get_seed           (ImtehanAttempt  *self);
 GDateTime          *imtehan_attempt_get_started        (ImtehanAttempt  *self);
 GDateTime          *imtehan_attempt_get_finished_at    (ImtehanAttempt  *self);

@@ -33,14 +33,14 @@
 /* Bumped whenever CACHE_TYPE or the meaning of a field changes: an old cache is then
  * ignored and written again. The version comes first in the file, so a cache written on a
  * machine of the other byte order (a home folder shared over NFS) reads as a wrong version. */
-#define CACHE_VERSION 2
+#define CACHE_VERSION 3
 /* Version, attempts folder; the strings of all entries, each ended by a NUL, CACHE_N_STRINGS
  * per entry: file name (not necessarily UTF-8 on a shared folder), id, quiz, language,
- * learner, started (ISO 8601); then one array per number, one element per entry: size,
+ * learner, started (ISO 8601), quiz digest ("" if not recorded; version 3); then one array per number, one element per entry: size,
  * mtime, mtime usec, inode, score, total, answered, quiz version. Arrays of fixed size are read in place,
  * with no GVariant per field: that is what keeps loading a long history cheap. */
 #define CACHE_TYPE "(uayayatatauatauauauau)"
-#define CACHE_N_STRINGS 6
+#define CACHE_N_STRINGS 7
 
 struct _ImtehanStoreCache
 {
@@ -110,6 +110,15 @@ file_stamp_equal (const FileStamp *a,
 {
   return a->size == b->size && a->mtime == b->mtime && a->mtime_usec == b->mtime_usec &&
          a->inode == b->inode;
+}
+
+/* As imtehan_attempt_read_quiz_digest() leaves it. */
+static gboolean
+is_digest_or_empty (const char *digest)
+{
+  gsize length = strlen (digest);
+
+  return length == 0 || (length == 64 && strspn (digest, "0123456789abcdef") == 64);
 }
 
 /* The cache file's entries, or NULL if there is none or it is not usable; then @rejected
@@ -216,7 +225,8 @@ cache_load (ImtehanStoreCache *self,
       if (!valid || *field[0] == '\0' || strchr (field[0], G_DIR_SEPARATOR) != NULL ||
           *field[1] == '\0' || *field[2] == '\0' || totals[i] == 0 || scores[i] > totals[i] ||
           answered[i] > totals[i] || g_hash_table_contains (entries, field[0]) ||
-          !(started = g_date_time_new_from_iso8601 (field[5], NULL)))
+          !(started = g_date_time_new_from_iso8601 (field[5], NULL)) ||
+          !is_digest_or_empty (field[6]))
         {
           g_debug ("Ignoring the summary cache %s: a wrong entry", self->path);
           return NULL;
@@ -225,7 +235,7 @@ cache_load (ImtehanStoreCache *self,
       summary = imtehan_attempt_summary_new_finished (self->directory, field[0], field[1],
                                                       field[2], field[3], field[4], started,
                                                       scores[i], totals[i], answered[i],
-                                                      quiz_versions[i]);
+                                                      quiz_versions[i], field[6]);
       g_hash_table_insert (entries, g_strdup (field[0]), cache_entry_new (&stamp, summary, 0));
     }
   if (next != end)
@@ -262,6 +272,7 @@ cache_serialize (ImtehanStoreCache *self)
       ImtehanAttemptSummary *summary = entry->summary;
       g_autofree char *started =
         g_date_time_format_iso8601 (imtehan_attempt_summary_get_started (summary));
+      const char *digest = imtehan_attempt_summary_get_quiz_digest (summary);
       const char *field[CACHE_N_STRINGS] = {
         key,
         imtehan_attempt_summary_get_id (summary),
@@ -269,6 +280,7 @@ cache_serialize (ImtehanStoreCache *self)
         imtehan_attempt_summary_get_language (summary),
         imtehan_attempt_summary_get_learner (summary),
         started,
+        digest ? digest : "",
       };
 
       for (guint f = 0; f < CACHE_N_STRINGS; f++)
