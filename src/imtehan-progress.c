@@ -191,20 +191,21 @@ current_changed_cb (ImtehanProgress *self)
   if (current >= self->dots->len)
     return;
 
-  /* Keep the current question in view when the buttons do not all fit (long quizzes).
-   * gtk_viewport_scroll_to() is GTK 4.12; this works on 4.8. */
+  /* Keep the current question in view, its ring included, when the buttons do not all fit
+   * (long quizzes). gtk_viewport_scroll_to() is GTK 4.12; this works on 4.8. */
   if (gtk_widget_compute_bounds (g_array_index (self->dots, Dot, current).button,
-                                 GTK_WIDGET (self->box), &bounds))
+                                 gtk_scrolled_window_get_child (self->scroller), &bounds))
     {
       double page = gtk_adjustment_get_page_size (adjustment);
       double value = gtk_adjustment_get_value (adjustment);
-      double start = bounds.origin.x;
-      double end = bounds.origin.x + bounds.size.width;
+      double room = gtk_widget_get_margin_start (GTK_WIDGET (self->box));
+      double start = bounds.origin.x - room;
+      double end = bounds.origin.x + bounds.size.width + room;
 
-      if (start < value)
-        gtk_adjustment_set_value (adjustment, start);
-      else if (end > value + page)
-        gtk_adjustment_set_value (adjustment, end - page);
+      if (start < 0)
+        gtk_adjustment_set_value (adjustment, value + start);
+      else if (end > page)
+        gtk_adjustment_set_value (adjustment, value + end - page);
     }
 }
 

@@ -33,6 +33,7 @@ enum {
   PROP_ATTEMPT,
   PROP_PAGE_NAME,
   PROP_LANGUAGE,
+  PROP_QUIZ,
   N_PROPS
 };
 
@@ -596,7 +597,8 @@ imtehan_window_constructed (GObject *object)
   G_OBJECT_CLASS (imtehan_window_parent_class)->constructed (object);
 
   self->settings = g_object_ref (imtehan_application_get_settings (app));
-  self->quiz = g_object_ref (imtehan_application_get_quiz (app));
+  if (self->quiz == NULL)
+    self->quiz = g_object_ref (imtehan_application_get_quiz (app));
   self->session = imtehan_session_new (self->quiz, imtehan_application_get_store (app));
   g_signal_connect_object (self->session, "notify::attempt", G_CALLBACK (session_attempt_cb),
                            self, G_CONNECT_SWAPPED);
@@ -688,6 +690,9 @@ imtehan_window_get_property (GObject    *object,
     case PROP_LANGUAGE:
       g_value_set_string (value, self->language);
       break;
+    case PROP_QUIZ:
+      g_value_set_object (value, self->quiz);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -705,6 +710,9 @@ imtehan_window_set_property (GObject      *object,
     {
     case PROP_LANGUAGE:
       imtehan_window_set_language (self, g_value_get_string (value));
+      break;
+    case PROP_QUIZ:
+      self->quiz = g_value_dup_object (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -735,6 +743,10 @@ imtehan_window_class_init (ImtehanWindowClass *klass)
   properties[PROP_LANGUAGE] =
     g_param_spec_string ("language", NULL, NULL, NULL,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The quiz the window shows; the application's (the bundled one) when not given. */
+  properties[PROP_QUIZ] =
+    g_param_spec_object ("quiz", NULL, NULL, IMTEHAN_TYPE_QUIZ,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (IMTEHAN_TYPE_WRAP_BIN);
@@ -781,6 +793,15 @@ ImtehanWindow *
 imtehan_window_new (ImtehanApplication *application)
 {
   return g_object_new (IMTEHAN_TYPE_WINDOW, "application", application, NULL);
+}
+
+/* A window for @quiz, which need not be the application's. */
+ImtehanWindow *
+imtehan_window_new_for_quiz (ImtehanApplication *application,
+                             ImtehanQuiz        *quiz)
+{
+  g_return_val_if_fail (IMTEHAN_IS_QUIZ (quiz), NULL);
+  return g_object_new (IMTEHAN_TYPE_WINDOW, "application", application, "quiz", quiz, NULL);
 }
 
 ImtehanAttempt *

@@ -375,6 +375,128 @@ test_starts_at_top (ImtehanTestFixture *fixture,
     }
 }
 
+/* A teacher's quiz: 60 questions of 2 to 10 answers, some only in English, some only in Urdu. */
+static ImtehanQuiz *
+long_quiz (void)
+{
+  g_autoptr(GString) text = g_string_new ("[Quiz]\nFormatVersion=1\nId=long\nTitle=Long\n");
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  ImtehanQuiz *quiz;
+
+  for (guint i = 0; i < 60; i++)
+    {
+      guint n_choices = 2 + i % 9;
+
+      g_string_append_printf (text, "[Question q%u]\n", i);
+      if (i % 2 == 0)
+        g_string_append_printf (text, "Text[ur]=سوال %u\n", i);
+      else
+        g_string_append_printf (text, "Text=Question %u\n", i);
+      g_string_append (text, "Choices=");
+      for (guint c = 0; c < n_choices; c++)
+        g_string_append_printf (text, "%sc%u", c ? ";" : "", c);
+      g_string_append (text, "\n");
+      for (guint c = 0; c < n_choices; c++)
+        g_string_append_printf (text, "Choice.c%u=Answer %u of question %u\n", c, c, i);
+      g_string_append (text, "Answer=c0\n");
+    }
+  bytes = g_bytes_new (text->str, text->len);
+  quiz = imtehan_quiz_new_from_bytes (bytes, "long.quiz", &error);
+  g_assert_no_error (error);
+  return quiz;
+}
+
+/* Whether @dot lies wholly inside the progress indicator's visible part. */
+static gboolean
+dot_in_view (ImtehanProgress *progress,
+             GtkWidget       *dot)
+{
+  graphene_rect_t bounds;
+
+  if (!gtk_widget_compute_bounds (dot, GTK_WIDGET (progress), &bounds))
+    return FALSE;
+  return bounds.origin.x >= 0 &&
+         bounds.origin.x + bounds.size.width <= gtk_widget_get_width (GTK_WIDGET (progress));
+}
+
+/* A long quiz in a phone-wide window: the dots scroll to keep the current question in view, the
+ * number keys reach the tenth answer, Urdu letters run far enough, a text missing in the
+ * language shown falls back to the other, and the results count every question. */
+static void
+test_long_quiz (ImtehanTestFixture *fixture,
+                gconstpointer       data)
+{
+  const char *lang = data;
+  g_autoptr(ImtehanQuiz) quiz = long_quiz ();
+  ImtehanWindow *window;
+  ImtehanAttempt *attempt;
+  ImtehanQuestionPage *page;
+  ImtehanProgress *progress;
+  static const guint jumps[] = { 0, 59, 8, 30, 1 };
+  g_autoptr(GKeyFile) saved = NULL;
+
+  imtehan_test_destroy_window (&fixture->window);
+  window = fixture->window = imtehan_window_new_for_quiz (imtehan_test_app, quiz);
+  gtk_window_present (GTK_WINDOW (window));
+  imtehan_test_spin ();
+  imtehan_test_start_in_short_window (window, 640);
+  attempt = imtehan_window_get_attempt (window);
+  g_assert_true (imtehan_attempt_get_quiz (attempt) == quiz);
+  page = IMTEHAN_QUESTION_PAGE (imtehan_window_get_page (window));
+  progress = IMTEHAN_PROGRESS (imtehan_question_page_get_progress (page));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 400);
+
+  for (guint j = 0; j < G_N_ELEMENTS (jumps); j++)
+    {
+      guint i = jumps[j];
+      ImtehanQuestion *question = imtehan_quiz_get_question (quiz, i);
+      guint n_choices = imtehan_question_get_n_choices (question);
+      const char *order_last;
+      g_autofree char *expected_text = NULL;
+      g_autofree char *last_letter = imtehan_i18n_choice_letter (n_choices - 1, lang);
+      GtkWidget *last;
+
+      imtehan_test_activate (window, "win.go-to", g_variant_new_uint32 (i));
+      g_assert_cmpuint (imtehan_attempt_get_current (attempt), ==, i);
+      IMTEHAN_TEST_WAIT_UNTIL (dot_in_view (progress, imtehan_progress_get_button (progress, i)), 5);
+      g_assert_true (dot_in_view (progress, imtehan_progress_get_button (progress, i)));
+
+      /* The text in the language shown, or else in the other. */
+      expected_text = i % 2 == 0 ? g_strdup_printf ("سوال %u", i)
+                                 : g_strdup_printf ("Question %u", i);
+      g_assert_cmpstr (imtehan_question_get_text (question, lang), ==, expected_text);
+
+      /* The last answer: its letter, and its key (0 is the tenth). */
+      last = imtehan_question_page_get_choice (page, n_choices - 1);
+      g_assert_cmpstr (last_letter, !=, "");
+      gtk_test_accessible_assert_property (last, GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                           imtehan_question_get_choice_text (
+                                             question,
+                                             imtehan_attempt_get_choice_order (attempt, i)[n_choices - 1],
+                                             lang));
+      order_last = imtehan_attempt_get_choice_order (attempt, i)[n_choices - 1];
+      imtehan_test_choose (window, n_choices - 1);
+      g_assert_cmpstr (imtehan_attempt_get_answer (attempt, i), ==, order_last);
+      g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (last)));
+    }
+  if (g_str_equal (lang, "ur"))
+    {
+      g_autofree char *tenth = imtehan_i18n_choice_letter (9, lang);
+
+      g_assert_cmpstr (tenth, ==, "ی");
+    }
+
+  imtehan_test_activate (window, "win.review", NULL);
+  g_assert_cmpstr (imtehan_window_get_page_name (window), ==, "review");
+  imtehan_test_activate (window, "win.submit", NULL);
+  g_assert_cmpstr (imtehan_window_get_page_name (window), ==, "results");
+  saved = imtehan_test_wait_for_saved (attempt, TRUE);
+  g_assert_cmpint (g_key_file_get_integer (saved, "Attempt", "Total", NULL), ==, 60);
+  g_assert_cmpint (g_key_file_get_integer (saved, "Attempt", "Answered", NULL), ==,
+                   G_N_ELEMENTS (jumps));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -390,6 +512,8 @@ main (int   argc,
   IMTEHAN_TEST_ADD ("/question-page/arrows/en", "en", test_arrows_mirrored);
   IMTEHAN_TEST_ADD ("/question-page/arrows/ur", "ur", test_arrows_mirrored);
   IMTEHAN_TEST_ADD ("/question-page/starts-at-top", "ur", test_starts_at_top);
+  IMTEHAN_TEST_ADD ("/question-page/long-quiz/en", "en", test_long_quiz);
+  IMTEHAN_TEST_ADD ("/question-page/long-quiz/ur", "ur", test_long_quiz);
 
   return imtehan_test_ui_run ();
 }
