@@ -14,6 +14,8 @@ typedef struct _ImtehanQuestion       ImtehanQuestion;
 typedef struct _ImtehanAttempt        ImtehanAttempt;
 typedef struct _ImtehanStore          ImtehanStore;
 typedef struct _ImtehanAttemptSummary ImtehanAttemptSummary;
+typedef struct _ImtehanLibrary        ImtehanLibrary;
+typedef struct _ImtehanLibraryEntry   ImtehanLibraryEntry;
 
 #define IMTEHAN_ERROR (imtehan_error_quark ())
 

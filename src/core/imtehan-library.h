@@ -1,0 +1,64 @@
+/* imtehan-library.h: where the quizzes come from
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "imtehan-types.h"
+
+G_BEGIN_DECLS
+
+/* More .quiz files than this in one folder are not listed (with a warning). */
+#define IMTEHAN_LIBRARY_MAX_FILES_PER_FOLDER 2000
+
+typedef enum
+{
+  IMTEHAN_LIBRARY_ORIGIN_BUNDLED, /* in the program's GResource */
+  IMTEHAN_LIBRARY_ORIGIN_SYSTEM,  /* $XDG_DATA_DIRS/imtehan/quizzes: a package, a lab admin */
+  IMTEHAN_LIBRARY_ORIGIN_USER,    /* $XDG_DATA_HOME/imtehan/quizzes: the user's, opened files */
+} ImtehanLibraryOrigin;
+
+#define IMTEHAN_TYPE_LIBRARY_ORIGIN (imtehan_library_origin_get_type ())
+GType imtehan_library_origin_get_type (void) G_GNUC_CONST;
+
+#define IMTEHAN_TYPE_LIBRARY_ENTRY (imtehan_library_entry_get_type ())
+G_DECLARE_FINAL_TYPE (ImtehanLibraryEntry, imtehan_library_entry,
+                      IMTEHAN, LIBRARY_ENTRY, GObject)
+
+GFile                *imtehan_library_entry_get_file   (ImtehanLibraryEntry *self);
+ImtehanLibraryOrigin  imtehan_library_entry_get_origin (ImtehanLibraryEntry *self);
+ImtehanQuiz          *imtehan_library_entry_get_quiz   (ImtehanLibraryEntry *self);
+const GError         *imtehan_library_entry_get_error  (ImtehanLibraryEntry *self);
+const char           *imtehan_library_entry_get_id     (ImtehanLibraryEntry *self);
+const char           *imtehan_library_entry_get_digest (ImtehanLibraryEntry *self);
+
+#define IMTEHAN_TYPE_LIBRARY (imtehan_library_get_type ())
+G_DECLARE_FINAL_TYPE (ImtehanLibrary, imtehan_library, IMTEHAN, LIBRARY, GObject)
+
+ImtehanLibrary      *imtehan_library_new             (const char * const  *bundled_resources,
+                                                      const char * const  *system_folders,
+                                                      const char          *user_folder);
+ImtehanLibrary      *imtehan_library_new_default     (const char * const  *bundled_resources);
+GFile               *imtehan_library_get_user_folder (ImtehanLibrary      *self);
+ImtehanLibraryEntry *imtehan_library_lookup          (ImtehanLibrary      *self,
+                                                      const char          *quiz_id);
+void                 imtehan_library_reload_async    (ImtehanLibrary      *self,
+                                                      GCancellable        *cancellable,
+                                                      GAsyncReadyCallback  callback,
+                                                      gpointer             user_data);
+gboolean             imtehan_library_reload_finish   (ImtehanLibrary      *self,
+                                                      GAsyncResult        *result,
+                                                      GError             **error);
+void                 imtehan_library_import_async    (ImtehanLibrary      *self,
+                                                      GFile               *file,
+                                                      GCancellable        *cancellable,
+                                                      GAsyncReadyCallback  callback,
+                                                      gpointer             user_data);
+ImtehanLibraryEntry *imtehan_library_import_finish   (ImtehanLibrary      *self,
+                                                      GAsyncResult        *result,
+                                                      GError             **error);
+
+G_END_DECLS
