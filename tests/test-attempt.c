@@ -1091,22 +1091,24 @@ test_error_bad_current (void)
   assert_attempt_error (quiz, edited, IMTEHAN_ERROR_INVALID, prefix, "“8”");
 }
 
+/* Each of @values for [Attempt] @key is refused, the message naming the line and the key. */
 static void
-test_error_bad_digest (void)
+assert_invalid_values (const char         *key,
+                       const char * const *values,
+                       const char         *detail)
 {
   g_autoptr(ImtehanQuiz) quiz = load_quiz ();
   g_autofree char *data = attempt_data (quiz);
-  const char * const bad[] = { "sha256", "0123", "../x", G_STRINGIFY (G_MAXINT64) };
 
-  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+  for (guint i = 0; values[i] != NULL; i++)
     {
       g_autofree char *edited = NULL;
       g_autofree char *prefix = NULL;
       guint line = 0;
 
-      edited = edit_line (data, "Attempt", "QuizDigest", bad[i], &line);
-      prefix = g_strdup_printf ("attempt.ini:%u: [Attempt] QuizDigest:", line);
-      assert_attempt_error (quiz, edited, IMTEHAN_ERROR_INVALID, prefix, "SHA-256");
+      edited = edit_line (data, "Attempt", key, values[i], &line);
+      prefix = g_strdup_printf ("attempt.ini:%u: [Attempt] %s:", line, key);
+      assert_attempt_error (quiz, edited, IMTEHAN_ERROR_INVALID, prefix, detail);
     }
 }
 
@@ -1114,20 +1116,18 @@ test_error_bad_digest (void)
 static void
 test_error_invalid_id (void)
 {
-  g_autoptr(ImtehanQuiz) quiz = load_quiz ();
-  g_autofree char *data = attempt_data (quiz);
-  const char * const bad_ids[] = { "../../.config/evil", "a/b", "", "with space" };
+  const char * const bad_ids[] = { "../../.config/evil", "a/b", "", "with space", NULL };
 
-  for (guint i = 0; i < G_N_ELEMENTS (bad_ids); i++)
-    {
-      g_autofree char *edited = NULL;
-      g_autofree char *prefix = NULL;
-      guint line = 0;
+  assert_invalid_values ("Id", bad_ids, "Id");
+}
 
-      edited = edit_line (data, "Attempt", "Id", bad_ids[i], &line);
-      prefix = g_strdup_printf ("attempt.ini:%u: [Attempt] Id:", line);
-      assert_attempt_error (quiz, edited, IMTEHAN_ERROR_INVALID, prefix, "Id");
-    }
+/* A digest is 64 hexadecimal digits; anything else means the file was damaged. */
+static void
+test_error_bad_digest (void)
+{
+  const char * const bad[] = { "sha256", "0123", "../x", G_STRINGIFY (G_MAXINT64), NULL };
+
+  assert_invalid_values ("QuizDigest", bad, "SHA-256");
 }
 
 static void
