@@ -671,6 +671,7 @@ test_other_quiz_digest (Fixture       *fixture,
       g_autoptr(GKeyFile) saved = NULL;
       g_autofree char *recorded = NULL;
       Result r = { 0 };
+      guint loaded;
 
       edit_attempt (fixture, id, "QuizDigest", digests[i]);
       settle (fixture);
@@ -684,7 +685,11 @@ test_other_quiz_digest (Fixture       *fixture,
 
       g_assert_true (imtehan_attempt_choose (r.attempt, 2,
                                              imtehan_attempt_get_choice_order (r.attempt, 2)[0]));
+      loaded = fixture->n_loaded;
       imtehan_session_submit (fixture->session, "en");
+      /* The listing the submission asked for, then one after it: none is left in flight to
+       * answer the next round's settle() with the folder as it was. */
+      wait_for_listing (fixture, loaded);
       settle (fixture);
       saved = read_attempt_file (fixture, r.attempt);
       g_assert_true (g_key_file_get_boolean (saved, "Attempt", "Finished", NULL));
