@@ -84,9 +84,10 @@ view_for (ImtehanQuestionDeck *self,
       gtk_widget_set_visible (GTK_WIDGET (view), FALSE);
       gtk_widget_set_parent (GTK_WIDGET (view), GTK_WIDGET (self));
     }
-  imtehan_question_view_show_question (view,
-                                       imtehan_quiz_get_question (imtehan_attempt_get_quiz (attempt), index),
-                                       index, order, lang);
+  ImtehanQuiz *quiz = imtehan_attempt_get_quiz (attempt);
+
+  imtehan_question_view_show_question (view, imtehan_quiz_get_question (quiz, index), index,
+                                       order, lang);
   return view;
 }
 

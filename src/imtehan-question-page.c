@@ -90,8 +90,9 @@ static void
 update_selection (ImtehanQuestionPage *self)
 {
   guint current = imtehan_attempt_get_current (self->attempt);
+  const char *answer = imtehan_attempt_get_answer (self->attempt, current);
 
-  imtehan_question_view_set_answer (self->view, imtehan_attempt_get_answer (self->attempt, current));
+  imtehan_question_view_set_answer (self->view, answer);
 }
 
 static void

@@ -224,9 +224,9 @@ imtehan_question_view_set_answer (ImtehanQuestionView *self,
   for (guint i = 0; i < self->choices->len; i++)
     {
       ImtehanChoiceRow *row = g_ptr_array_index (self->choices, i);
+      const char *id = imtehan_choice_row_get_choice_id (row);
 
-      gtk_check_button_set_active (GTK_CHECK_BUTTON (row),
-                                   g_strcmp0 (imtehan_choice_row_get_choice_id (row), choice_id) == 0);
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (row), g_strcmp0 (id, choice_id) == 0);
     }
   self->updating = FALSE;
 }

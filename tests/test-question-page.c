@@ -452,15 +452,16 @@ test_long_quiz (ImtehanTestFixture *fixture,
       guint i = jumps[j];
       ImtehanQuestion *question = imtehan_quiz_get_question (quiz, i);
       guint n_choices = imtehan_question_get_n_choices (question);
-      const char *order_last;
+      const char *order_last = imtehan_attempt_get_choice_order (attempt, i)[n_choices - 1];
       g_autofree char *expected_text = NULL;
       g_autofree char *last_letter = imtehan_i18n_choice_letter (n_choices - 1, lang);
-      GtkWidget *last;
+      GtkWidget *last, *dot;
 
       imtehan_test_activate (window, "win.go-to", g_variant_new_uint32 (i));
       g_assert_cmpuint (imtehan_attempt_get_current (attempt), ==, i);
-      IMTEHAN_TEST_WAIT_UNTIL (dot_in_view (progress, imtehan_progress_get_button (progress, i)), 5);
-      g_assert_true (dot_in_view (progress, imtehan_progress_get_button (progress, i)));
+      dot = imtehan_progress_get_button (progress, i);
+      IMTEHAN_TEST_WAIT_UNTIL (dot_in_view (progress, dot), 5);
+      g_assert_true (dot_in_view (progress, dot));
 
       /* The text in the language shown, or else in the other. */
       expected_text = i % 2 == 0 ? g_strdup_printf ("سوال %u", i)
@@ -471,11 +472,8 @@ test_long_quiz (ImtehanTestFixture *fixture,
       last = imtehan_question_page_get_choice (page, n_choices - 1);
       g_assert_cmpstr (last_letter, !=, "");
       gtk_test_accessible_assert_property (last, GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                           imtehan_question_get_choice_text (
-                                             question,
-                                             imtehan_attempt_get_choice_order (attempt, i)[n_choices - 1],
-                                             lang));
-      order_last = imtehan_attempt_get_choice_order (attempt, i)[n_choices - 1];
+                                           imtehan_question_get_choice_text (question, order_last,
+                                                                             lang));
       imtehan_test_choose (window, n_choices - 1);
       g_assert_cmpstr (imtehan_attempt_get_answer (attempt, i), ==, order_last);
       g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (last)));
