@@ -8,11 +8,14 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <stdlib.h>
 
 #include "imtehan-application.h"
 #include "imtehan-bench.h"
 #include "imtehan-cli.h"
 #include "imtehan-i18n.h"
+#include "imtehan-library.h"
+#include "imtehan-open.h"
 #include "imtehan-quiz.h"
 #include "imtehan-resources.h"
 #include "imtehan-text.h"
@@ -28,6 +31,8 @@ struct _ImtehanApplication
   GSettings      *settings;
   ImtehanQuiz    *quiz;
   ImtehanStore   *store;
+  ImtehanLibrary *library;
+  GPtrArray      *command_line_files;  /* GFile: opened at the first activation */
 };
 
 G_DEFINE_FINAL_TYPE (ImtehanApplication, imtehan_application, ADW_TYPE_APPLICATION)
@@ -40,6 +45,8 @@ imtehan_application_dispose (GObject *object)
   g_clear_object (&self->settings);
   g_clear_object (&self->quiz);
   g_clear_object (&self->store);
+  g_clear_object (&self->library);
+  g_clear_pointer (&self->command_line_files, g_ptr_array_unref);
 
   G_OBJECT_CLASS (imtehan_application_parent_class)->dispose (object);
 }
@@ -86,6 +93,14 @@ imtehan_application_activate (GApplication *app)
       gtk_window_present (window);
       return;
     }
+  /* Launched with files: their windows, not the bundled quiz's. */
+  if (self->command_line_files != NULL)
+    {
+      g_autoptr(GPtrArray) files = g_steal_pointer (&self->command_line_files);
+
+      g_application_open (app, (GFile **)files->pdata, files->len, "");
+      return;
+    }
 
   imtehan_bench_mark ("activate", 0);
   imtehan_fonts_init ();
@@ -103,6 +118,29 @@ imtehan_application_activate (GApplication *app)
   imtehan_bench_mark_after_paint (GTK_WIDGET (window), "first-frame");
   g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), "after-paint",
                     G_CALLBACK (first_frame_cb), NULL);
+}
+
+static void
+imtehan_application_open (GApplication  *app,
+                          GFile        **files,
+                          int            n_files,
+                          const char    *hint)
+{
+  /* As activate(): the fonts are set up before a window is measured. */
+  imtehan_fonts_init ();
+  imtehan_warm_up_fonts_finish (NULL);
+  imtehan_open_files (IMTEHAN_APPLICATION (app), files, n_files,
+                      gtk_application_get_active_window (GTK_APPLICATION (app)));
+}
+
+static void
+open_cb (GSimpleAction *action,
+         GVariant      *parameter,
+         gpointer       user_data)
+{
+  GtkApplication *app = user_data;
+
+  imtehan_open_choose (IMTEHAN_APPLICATION (app), gtk_application_get_active_window (app));
 }
 
 static void
@@ -155,6 +193,7 @@ about_cb (GSimpleAction *action,
 }
 
 static const GActionEntry app_actions[] = {
+  { .name = "open", .activate = open_cb },
   { .name = "quit", .activate = quit_cb },
   { .name = "about", .activate = about_cb },
 };
@@ -177,6 +216,7 @@ static void
 imtehan_application_startup (GApplication *app)
 {
   ImtehanApplication *self = IMTEHAN_APPLICATION (app);
+  g_autoptr(GtkCssProvider) style = NULL;
   g_autofree char *setting = NULL;
   g_autofree char *language = NULL;
 
@@ -184,30 +224,34 @@ imtehan_application_startup (GApplication *app)
   /* The history is listed on the store's worker while the toolkit initializes. */
   self->store = imtehan_store_new_default ();
   imtehan_store_prefetch_list (self->store);
+  self->library = imtehan_library_new_default ((const char * const[]) { BUNDLED_QUIZ, NULL });
   /* GtkApplication's startup calls gtk_init() too, but then libadwaita initializes, a time
-   * the font warm-up can use on the other core. Without a display the parent's startup
-   * reports it as usual. */
-  if (gtk_init_check ())
+   * the font warm-up can use on the other core. Without a display GTK 4.8 goes on with none
+   * (a failed gtk_init_check() counts as done) and crashes later: say so and stop, as
+   * gtk_init() would. */
+  if (!gtk_init_check ())
     {
-      GdkDisplay *display = gdk_display_get_default ();
-      g_autoptr(GtkCssProvider) style = gtk_css_provider_new ();
-
-      /* What AdwApplication does with a resource base path, which would also make
-       * GtkApplication add RESOURCE_BASE/icons to the icon theme, and so make GTK read the
-       * theme once more (see imtehan_warm_up_icon_theme()). */
-      gtk_css_provider_load_from_resource (style, RESOURCE_BASE "/style.css");
-      gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (style),
-                                                  GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-
-      self->settings = g_settings_new ("io.github.imtehan.Imtehan");
-      setting = g_settings_get_string (self->settings, "language");
-      language = *setting ? g_strdup (setting) : imtehan_i18n_system_language ();
-      imtehan_i18n_set_language (language);
-      load_quiz (self);
-      imtehan_warm_up_fonts_start (self->quiz, imtehan_i18n_get_language (),
-                                   imtehan_store_get_directory (self->store));
-      imtehan_bench_mark ("warm-up-started", 0);
+      g_printerr (_("Imtehan needs a graphical display; checking quiz files does not: "
+                    "imtehan --check FILE…\n"));
+      exit (1);
     }
+  /* What AdwApplication does with a resource base path, which would also make
+   * GtkApplication add RESOURCE_BASE/icons to the icon theme, and so make GTK read the
+   * theme once more (see imtehan_warm_up_icon_theme()). */
+  style = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (style, RESOURCE_BASE "/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (),
+                                              GTK_STYLE_PROVIDER (style),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+
+  self->settings = g_settings_new ("io.github.imtehan.Imtehan");
+  setting = g_settings_get_string (self->settings, "language");
+  language = *setting ? g_strdup (setting) : imtehan_i18n_system_language ();
+  imtehan_i18n_set_language (language);
+  load_quiz (self);
+  imtehan_warm_up_fonts_start (self->quiz, imtehan_i18n_get_language (),
+                               imtehan_store_get_directory (self->store));
+  imtehan_bench_mark ("warm-up-started", 0);
   G_APPLICATION_CLASS (imtehan_application_parent_class)->startup (app);
   imtehan_bench_mark ("toolkit-ready", 0);
   imtehan_warm_up_icon_theme ();
@@ -216,6 +260,8 @@ imtehan_application_startup (GApplication *app)
                                    G_N_ELEMENTS (app_actions), app);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit",
                                          (const char *[]) { "<Control>q", NULL });
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.open",
+                                         (const char *[]) { "<Control>o", NULL });
   /* GtkWindow's own action: the same path as the header bar's close button, so closing saves
    * and asks about unsaved answers alike. */
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "window.close",
@@ -263,6 +309,28 @@ imtehan_application_handle_local_options (GApplication *app,
   if ((status = imtehan_cli_run (check, files, gift, output, language)) >= 0)
     return status;
 
+  /* Files to open: a running instance opens them; else the first activation does. */
+  if (files != NULL && files[0] != NULL)
+    {
+      ImtehanApplication *self = IMTEHAN_APPLICATION (app);
+      g_autoptr(GError) error = NULL;
+
+      self->command_line_files = g_ptr_array_new_with_free_func (g_object_unref);
+      for (guint i = 0; files[i] != NULL; i++)
+        g_ptr_array_add (self->command_line_files, g_file_new_for_commandline_arg (files[i]));
+      if (!g_application_register (app, NULL, &error))
+        {
+          g_printerr ("%s\n", error->message);
+          return 1;
+        }
+      if (g_application_get_is_remote (app))
+        {
+          g_application_open (app, (GFile **)self->command_line_files->pdata,
+                              self->command_line_files->len, "");
+          return 0;
+        }
+    }
+
   return G_APPLICATION_CLASS (imtehan_application_parent_class)->handle_local_options (app,
                                                                                       options);
 }
@@ -275,6 +343,7 @@ imtehan_application_class_init (ImtehanApplicationClass *klass)
 
   object_class->dispose = imtehan_application_dispose;
   app_class->activate = imtehan_application_activate;
+  app_class->open = imtehan_application_open;
   app_class->startup = imtehan_application_startup;
   app_class->handle_local_options = imtehan_application_handle_local_options;
 
@@ -310,7 +379,7 @@ imtehan_application_new (void)
                        /* No "resource-base-path": imtehan_application_startup() loads
                         * style.css itself, and About adds the icons when needed. */
                        "resource-base-path", NULL,
-                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       "flags", G_APPLICATION_HANDLES_OPEN,
                        NULL);
 }
 
@@ -326,6 +395,13 @@ imtehan_application_get_store (ImtehanApplication *self)
 {
   g_return_val_if_fail (IMTEHAN_IS_APPLICATION (self), NULL);
   return self->store;
+}
+
+ImtehanLibrary *
+imtehan_application_get_library (ImtehanApplication *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_APPLICATION (self), NULL);
+  return self->library;
 }
 
 GSettings *

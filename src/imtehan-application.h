@@ -7,6 +7,7 @@
 
 #include <adwaita.h>
 
+#include "imtehan-library.h"
 #include "imtehan-quiz.h"
 #include "imtehan-store.h"
 
@@ -18,6 +19,7 @@ G_DECLARE_FINAL_TYPE (ImtehanApplication, imtehan_application, IMTEHAN, APPLICAT
 ImtehanApplication *imtehan_application_new          (void);
 ImtehanQuiz        *imtehan_application_get_quiz     (ImtehanApplication *self);
 ImtehanStore       *imtehan_application_get_store    (ImtehanApplication *self);
+ImtehanLibrary     *imtehan_application_get_library  (ImtehanApplication *self);
 GSettings          *imtehan_application_get_settings (ImtehanApplication *self);
 
 G_END_DECLS

@@ -243,11 +243,6 @@ imtehan_cli_run (gboolean            check,
       g_printerr (_("--output and --language go with --import-gift\n"));
       return IMTEHAN_CLI_EXIT_USAGE;
     }
-  if (has_files)
-    {
-      g_printerr (_("Imtehan does not open files yet; to check quiz files, run: "
-                    "imtehan --check FILE…\n"));
-      return IMTEHAN_CLI_EXIT_USAGE;
-    }
+  /* Files alone are opened in the app. */
   return -1;
 }

@@ -16,6 +16,7 @@
 #include "imtehan-attempts-page.h"
 #include "imtehan-bench.h"
 #include "imtehan-i18n.h"
+#include "imtehan-open.h"
 #include "imtehan-question-page.h"
 #include "imtehan-results-page.h"
 #include "imtehan-review-page.h"
@@ -780,6 +781,7 @@ imtehan_window_init (ImtehanWindow *self)
                                                     self);
 
   g_signal_connect (self, "notify::is-active", G_CALLBACK (is_active_changed_cb), NULL);
+  imtehan_open_add_drop_target (GTK_WINDOW (self));
   gtk_menu_button_set_create_popup_func (self->menu_button, create_menu_cb, NULL, NULL);
   g_signal_connect (self->save_warning, "notify::child-revealed",
                     G_CALLBACK (save_warning_revealed_cb), NULL);
@@ -802,6 +804,13 @@ imtehan_window_new_for_quiz (ImtehanApplication *application,
 {
   g_return_val_if_fail (IMTEHAN_IS_QUIZ (quiz), NULL);
   return g_object_new (IMTEHAN_TYPE_WINDOW, "application", application, "quiz", quiz, NULL);
+}
+
+ImtehanQuiz *
+imtehan_window_get_quiz (ImtehanWindow *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_WINDOW (self), NULL);
+  return self->quiz;
 }
 
 ImtehanAttempt *

@@ -19,6 +19,7 @@ G_DECLARE_FINAL_TYPE (ImtehanWindow, imtehan_window, IMTEHAN, WINDOW, AdwApplica
 ImtehanWindow  *imtehan_window_new            (ImtehanApplication *application);
 ImtehanWindow  *imtehan_window_new_for_quiz   (ImtehanApplication *application,
                                               ImtehanQuiz        *quiz);
+ImtehanQuiz    *imtehan_window_get_quiz       (ImtehanWindow      *self);
 ImtehanAttempt *imtehan_window_get_attempt    (ImtehanWindow      *self);
 const char     *imtehan_window_get_page_name  (ImtehanWindow      *self);
 GtkWidget      *imtehan_window_get_page       (ImtehanWindow      *self);

@@ -122,9 +122,12 @@ def test_check(binary, folder):
     ok(result.returncode == 2 and "--check FILE" in result.stderr,
        "--check without a file is a usage error", result)
 
+    # A file alone is opened in a window; without a display that cannot be, and saying so
+    # (with the command that needs none) is all it does.
     result = run(binary, ["good.quiz"], folder)
-    ok(result.returncode == 2 and "--check" in result.stderr,
-       "a file without a command opens no window and says what to run", result)
+    ok(result.returncode == 1 and "display" in result.stderr and "--check" in result.stderr
+       and "CRITICAL" not in result.stderr,
+       "a file without a display: a clear message, no crash", result)
 
 
 GIFT = ("$CATEGORY: $course$/top/ریاضی\r\n"

@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include "imtehan-open.h"
 #include "imtehan-question-page.h"
 #include "imtehan-quiz.h"
 #include "imtehan-start-page.h"
@@ -114,8 +115,8 @@ test_menu_built_when_opened (ImtehanTestFixture *fixture,
 
     g_assert_true (g_menu_model_get_item_attribute (items, 0, G_MENU_ATTRIBUTE_LABEL, "s", &label));
   }
-  g_assert_cmpstr (label, ==, dgettext (GETTEXT_PACKAGE, "_New Attempt"));
-  g_assert_cmpstr (label, !=, "_New Attempt");
+  g_assert_cmpstr (label, ==, dgettext (GETTEXT_PACKAGE, "_Open Quiz…"));
+  g_assert_cmpstr (label, !=, "_Open Quiz…");
   gtk_menu_button_popdown (button);
 }
 
@@ -683,6 +684,136 @@ test_number_keys (ImtehanTestFixture *fixture,
     }
 }
 
+/* The Imtehan window of the test application that shows the quiz @id, if any. */
+static ImtehanWindow *
+find_quiz_window (const char *id)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (imtehan_test_app)); l; l = l->next)
+    if (IMTEHAN_IS_WINDOW (l->data) &&
+        g_strcmp0 (imtehan_quiz_get_id (imtehan_window_get_quiz (l->data)), id) == 0)
+      return l->data;
+  return NULL;
+}
+
+/* The toplevels of @type, dialogs included (they are not the application's). */
+static GtkWindow *
+find_toplevel (GType  type,
+               guint *n_found)
+{
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+  GtkWindow *found = NULL;
+
+  *n_found = 0;
+  for (GList *l = toplevels; l; l = l->next)
+    if (G_TYPE_CHECK_INSTANCE_TYPE (l->data, type))
+      {
+        found = l->data;
+        (*n_found)++;
+      }
+  return found;
+}
+
+static guint
+count_files (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  while (d && g_dir_read_name (d))
+    n++;
+  return n;
+}
+
+static GFile *
+write_file (const char *dir,
+            const char *name,
+            const char *contents)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+
+  g_assert_true (g_file_set_contents (path, contents, -1, NULL));
+  return g_file_new_for_path (path);
+}
+
+static const char small_quiz[] =
+  "[Quiz]\nFormatVersion=1\nId=opened\nTitle=An Opened Quiz\nTitle[ur]=کھولا گیا کوئز\n"
+  "[Question one]\nText=One?\nChoices=a;b\nChoice.a=A\nChoice.b=B\nAnswer=a\n";
+
+/* A quiz file opened (from the command line, Open… or a drop) is copied into the user's
+ * library and shown in a window of its own, once however often it is opened; a broken one
+ * is named with its line in a dialog, and nothing is copied. */
+static void
+test_open_files (ImtehanTestFixture *fixture,
+                 gconstpointer       data)
+{
+  g_autofree char *outside = g_dir_make_tmp ("imtehan-open-XXXXXX", NULL);
+  g_autofree char *library = g_build_filename (g_get_user_data_dir (), "imtehan", "quizzes", NULL);
+  g_autoptr(GFile) good = write_file (outside, "mine.quiz", small_quiz);
+  g_autoptr(GFile) broken = write_file (outside, "broken.quiz",
+                                        "[Quiz]\nFormatVersion=1\nId=broken\nTitle=Broken\n"
+                                        "[Question one]\nText=One?\nChoices=a;b\nChoice.a=A\n"
+                                        "Choice.b=B\nAnswer=c\n");
+  g_autofree char *broken_bytes = NULL;
+  g_autoptr(GSList) dropped = NULL;
+  GtkDropTarget *target = NULL;
+  g_autoptr(GListModel) controllers = NULL;
+  GValue value = G_VALUE_INIT;
+  ImtehanWindow *opened;
+  gboolean handled = FALSE;
+  GtkWindow *dialog = NULL;
+  guint n_found;
+
+  imtehan_test_remove_tree (library);
+  imtehan_open_files (imtehan_test_app, &good, 1, GTK_WINDOW (fixture->window));
+  IMTEHAN_TEST_WAIT_UNTIL ((opened = find_quiz_window ("opened")) != NULL, 10);
+  g_assert_nonnull (opened);
+  g_assert_true (opened != fixture->window);
+  g_assert_cmpstr (imtehan_window_get_page_name (opened), ==, "start");
+  g_assert_cmpuint (count_files (library), ==, 1);
+
+  /* Again, and by a drop on the first window: the same window, still one copy. */
+  imtehan_open_files (imtehan_test_app, &good, 1, GTK_WINDOW (fixture->window));
+  controllers = gtk_widget_observe_controllers (GTK_WIDGET (fixture->window));
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && target == NULL; i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_DROP_TARGET (controller))
+        target = GTK_DROP_TARGET (controller);
+    }
+  g_assert_nonnull (target);
+  dropped = g_slist_append (NULL, good);
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_set_boxed (&value, dropped);
+  g_signal_emit_by_name (target, "drop", &value, 10.0, 10.0, &handled);
+  g_value_unset (&value);
+  g_assert_true (handled);
+  imtehan_test_run_for (300);
+  g_assert_true (find_quiz_window ("opened") == opened);
+  find_toplevel (IMTEHAN_TYPE_WINDOW, &n_found);
+  g_assert_cmpuint (n_found, ==, 2);
+  g_assert_cmpuint (count_files (library), ==, 1);
+
+  /* A broken file: its name, line and problem, and nothing written or changed. */
+  imtehan_open_files (imtehan_test_app, &broken, 1, GTK_WINDOW (fixture->window));
+  IMTEHAN_TEST_WAIT_UNTIL ((dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG, &n_found)), 10);
+  g_assert_nonnull (dialog);
+  g_assert_cmpuint (n_found, ==, 1);
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)),
+                            "broken.quiz:10: [Question one] Answer:"));
+  g_assert_true (gtk_window_get_transient_for (dialog) == GTK_WINDOW (fixture->window));
+  g_assert_cmpuint (count_files (library), ==, 1);
+  g_assert_null (find_quiz_window ("broken"));
+  g_assert_true (g_file_load_contents (broken, NULL, &broken_bytes, NULL, NULL, NULL));
+  g_assert_nonnull (strstr (broken_bytes, "Answer=c"));
+
+  gtk_window_destroy (dialog);
+  gtk_window_destroy (GTK_WINDOW (opened));
+  imtehan_test_spin ();
+  imtehan_test_remove_tree (outside);
+  imtehan_test_remove_tree (library);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -698,6 +829,7 @@ main (int   argc,
   IMTEHAN_TEST_ADD ("/window/shortcuts-show-keys/en", "en", test_shortcuts_show_keys);
   IMTEHAN_TEST_ADD ("/window/shortcuts-show-keys/ur", "ur", test_shortcuts_show_keys);
   IMTEHAN_TEST_ADD ("/window/number-keys", "en", test_number_keys);
+  IMTEHAN_TEST_ADD ("/window/open-files", "en", test_open_files);
   IMTEHAN_TEST_ADD ("/window/ctrl-w-closes", "en", test_ctrl_w_closes);
   IMTEHAN_TEST_ADD ("/window/narrow/en", "en", test_narrow_window);
   IMTEHAN_TEST_ADD ("/window/narrow/ur", "ur", test_narrow_window);

@@ -1,0 +1,187 @@
+/* imtehan-open.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A quiz file the user opens is copied into the user's library first (ImtehanLibrary), so
+ * its attempts can be reviewed later even when the original is gone; then a window shows
+ * it. A file that does not load is named, with its line and problem, in a dialog; nothing
+ * is written.
+ */
+
+#define G_LOG_DOMAIN "imtehan-open"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "imtehan-library.h"
+#include "imtehan-open.h"
+#include "imtehan-window.h"
+
+typedef struct
+{
+  ImtehanApplication *app;
+  GtkWindow          *parent;  /* weak */
+} OpenData;
+
+static void
+open_data_free (OpenData *data)
+{
+  g_clear_weak_pointer (&data->parent);
+  g_application_release (G_APPLICATION (data->app));
+  g_object_unref (data->app);
+  g_free (data);
+}
+
+/* The window that shows @quiz, or a new one. */
+static GtkWindow *
+window_for_quiz (ImtehanApplication *app,
+                 ImtehanQuiz        *quiz)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    {
+      ImtehanQuiz *shown;
+
+      if (!IMTEHAN_IS_WINDOW (l->data))
+        continue;
+      shown = imtehan_window_get_quiz (l->data);
+      if (g_strcmp0 (imtehan_quiz_get_id (shown), imtehan_quiz_get_id (quiz)) == 0 &&
+          g_strcmp0 (imtehan_quiz_get_digest (shown), imtehan_quiz_get_digest (quiz)) == 0)
+        return l->data;
+    }
+  return GTK_WINDOW (imtehan_window_new_for_quiz (app, quiz));
+}
+
+static void
+show_error (OpenData     *data,
+            const GError *error)
+{
+  GtkWindow *parent = data->parent;
+  GtkWidget *dialog;
+
+  /* Launched with a broken file only: the dialog needs a window to stand on. */
+  if (parent == NULL)
+    parent = gtk_application_get_active_window (GTK_APPLICATION (data->app));
+  if (parent == NULL)
+    {
+      g_application_activate (G_APPLICATION (data->app));
+      parent = gtk_application_get_active_window (GTK_APPLICATION (data->app));
+    }
+  dialog = adw_message_dialog_new (parent, _("The Quiz Could Not Be Opened"), error->message);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+imported_cb (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  OpenData *data = user_data;
+  g_autoptr(GError) error = NULL;
+  ImtehanLibraryEntry *entry;
+
+  entry = imtehan_library_import_finish (IMTEHAN_LIBRARY (source), result, &error);
+  if (entry == NULL)
+    show_error (data, error);
+  else
+    gtk_window_present (window_for_quiz (data->app, imtehan_library_entry_get_quiz (entry)));
+  g_clear_object (&entry);
+  open_data_free (data);
+}
+
+/**
+ * imtehan_open_files:
+ * @parent: (nullable): the window the user opened them from
+ *
+ * Copies each of @files into the library and shows it in a window, or says why it cannot.
+ */
+void
+imtehan_open_files (ImtehanApplication *app,
+                    GFile             **files,
+                    guint               n_files,
+                    GtkWindow          *parent)
+{
+  g_return_if_fail (IMTEHAN_IS_APPLICATION (app));
+
+  for (guint i = 0; i < n_files; i++)
+    {
+      OpenData *data = g_new0 (OpenData, 1);
+
+      /* Until the window is shown, the application must not quit for want of one. */
+      g_application_hold (G_APPLICATION (app));
+      data->app = g_object_ref (app);
+      g_set_weak_pointer (&data->parent, parent);
+      imtehan_library_import_async (imtehan_application_get_library (app), files[i], NULL,
+                                    imported_cb, data);
+    }
+}
+
+static void
+chooser_response_cb (GtkNativeDialog    *chooser,
+                     int                 response,
+                     ImtehanApplication *app)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GListModel) files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (chooser));
+      g_autoptr(GPtrArray) array = g_ptr_array_new_with_free_func (g_object_unref);
+
+      for (guint i = 0; i < g_list_model_get_n_items (files); i++)
+        g_ptr_array_add (array, g_list_model_get_item (files, i));
+      imtehan_open_files (app, (GFile **)array->pdata, array->len,
+                          gtk_native_dialog_get_transient_for (chooser));
+    }
+  g_object_unref (chooser);
+}
+
+/* The Open… dialog: a portal's under Flatpak (GtkFileChooserNative). */
+void
+imtehan_open_choose (ImtehanApplication *app,
+                     GtkWindow          *parent)
+{
+  GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileFilter) quizzes = gtk_file_filter_new ();
+
+  g_return_if_fail (IMTEHAN_IS_APPLICATION (app));
+
+  chooser = gtk_file_chooser_native_new (_("Open a Quiz"), parent, GTK_FILE_CHOOSER_ACTION_OPEN,
+                                         _("_Open"), _("_Cancel"));
+  gtk_file_filter_set_name (quizzes, _("Quizzes"));
+  gtk_file_filter_add_mime_type (quizzes, "application/x-imtehan-quiz");
+  gtk_file_filter_add_suffix (quizzes, "quiz");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), quizzes);
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect (chooser, "response", G_CALLBACK (chooser_response_cb), app);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static gboolean
+drop_cb (GtkDropTarget *target,
+         const GValue  *value,
+         double         x,
+         double         y,
+         GtkWindow     *window)
+{
+  GSList *list = g_value_get_boxed (value);
+  g_autoptr(GPtrArray) files = g_ptr_array_new ();
+
+  for (GSList *l = list; l != NULL; l = l->next)
+    g_ptr_array_add (files, l->data);
+  if (files->len == 0)
+    return FALSE;
+  imtehan_open_files (IMTEHAN_APPLICATION (gtk_window_get_application (window)),
+                      (GFile **)files->pdata, files->len, window);
+  return TRUE;
+}
+
+/* Quiz files dropped on @window open as if chosen in Open…. */
+void
+imtehan_open_add_drop_target (GtkWindow *window)
+{
+  GtkDropTarget *target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+
+  g_signal_connect (target, "drop", G_CALLBACK (drop_cb), window);
+  gtk_widget_add_controller (GTK_WIDGET (window), GTK_EVENT_CONTROLLER (target));
+}

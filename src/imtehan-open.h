@@ -1,0 +1,22 @@
+/* imtehan-open.h: opening quiz files: from the command line, Open… and drag and drop
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "imtehan-application.h"
+
+G_BEGIN_DECLS
+
+void imtehan_open_files           (ImtehanApplication *app,
+                                   GFile             **files,
+                                   guint               n_files,
+                                   GtkWindow          *parent);
+void imtehan_open_choose          (ImtehanApplication *app,
+                                   GtkWindow          *parent);
+void imtehan_open_add_drop_target (GtkWindow          *window);
+
+G_END_DECLS
