@@ -550,6 +550,48 @@ test_items_changed (Fixture       *fixture,
   g_assert_cmpuint (n_entries (fixture), ==, 4);
 }
 
+/* Reloads asked for in a row: the last one sets the list, once. An import applied while a
+ * reload that began before it runs is not lost when that reload ends. */
+static void
+test_overlapping (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autofree char *a = write_quiz (fixture->user, "a.quiz", "a", 1, "A");
+  g_autofree char *opened = write_quiz (fixture->elsewhere, "b.quiz", "b", 1, "B");
+  g_autoptr(GFile) file = g_file_new_for_path (opened);
+  g_autoptr(ImtehanLibraryEntry) imported = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *ids = NULL;
+  Wait first = { NULL }, second = { NULL }, third = { NULL };
+
+  imtehan_library_reload_async (fixture->library, NULL, async_cb, &first);
+  imtehan_library_reload_async (fixture->library, NULL, async_cb, &second);
+  IMTEHAN_TEST_WAIT_UNTIL (first.result != NULL && second.result != NULL, 10);
+  g_assert_true (imtehan_library_reload_finish (fixture->library, first.result, &error));
+  g_assert_true (imtehan_library_reload_finish (fixture->library, second.result, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (fixture->changes->len, ==, 1);
+  g_assert_cmpuint (n_entries (fixture), ==, 2);
+  g_clear_object (&first.result);
+  g_clear_object (&second.result);
+
+  /* The import is applied as soon as it is done; the reload, begun before, must not take it
+   * away when it ends, whichever ends first. */
+  imtehan_library_reload_async (fixture->library, NULL, async_cb, &first);
+  imtehan_library_import_async (fixture->library, file, NULL, async_cb, &third);
+  IMTEHAN_TEST_WAIT_UNTIL (first.result != NULL && third.result != NULL, 10);
+  g_assert_true (imtehan_library_reload_finish (fixture->library, first.result, &error));
+  imported = imtehan_library_import_finish (fixture->library, third.result, &error);
+  g_assert_no_error (error);
+  g_clear_object (&first.result);
+  g_clear_object (&third.result);
+  /* A reload the library asked for itself may still be running: wait for the list to hold b. */
+  IMTEHAN_TEST_WAIT_UNTIL (imtehan_library_lookup (fixture->library, "b") != NULL, 10);
+  imtehan_test_run_for (50);
+  ids = listed_ids (fixture);
+  g_assert_cmpstr (ids, ==, "a b " BUNDLED_ID);
+}
+
 /* An opened quiz is copied into the user's folder once: opening it again, or opening the copy,
  * copies nothing more. */
 static void
@@ -723,6 +765,7 @@ main (int   argc,
   ADD ("/library/duplicates", test_duplicates);
   ADD ("/library/ignored-files", test_ignored_files);
   ADD ("/library/items-changed", test_items_changed);
+  ADD ("/library/overlapping", test_overlapping);
   ADD ("/library/import/copies-once", test_import_copies_once);
   ADD ("/library/import/same-id-other-content", test_import_same_id_other_content);
   ADD ("/library/import/broken", test_import_broken);
