@@ -101,14 +101,6 @@ is_same_file (GFile *a,
                     g_file_info_get_attribute_string (info_b, G_FILE_ATTRIBUTE_ID_FILE)) == 0;
 }
 
-static char *
-strip_extension (const char *name)
-{
-  const char *dot = strrchr (name, '.');
-
-  return dot != NULL && dot != name ? g_strndup (name, dot - name) : g_strdup (name);
-}
-
 /**
  * imtehan_cli_import_gift:
  * @input: a GIFT file
@@ -135,7 +127,6 @@ imtehan_cli_import_gift (const char *input,
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) warnings = NULL;
   g_autofree char *output_base = NULL;
-  g_autofree char *output_name = NULL;
   g_autofree char *input_base = NULL;
   g_autofree char *title = NULL;
   g_autofree char *id = NULL;
@@ -170,15 +161,9 @@ imtehan_cli_import_gift (const char *input,
     }
 
   output_base = g_file_get_basename (output_file);
-  output_name = strip_extension (output_base);
-  id = imtehan_gift_make_id (output_name);
-  if (*id == '\0')
-    {
-      g_free (id);
-      id = g_strdup ("imported-quiz");
-    }
+  id = imtehan_gift_id_for_file_name (output_base);
   input_base = g_filename_display_basename (input);
-  title = strip_extension (input_base);
+  title = imtehan_gift_title_for_file_name (input_base);
 
   if ((bytes = load_file (input, IMTEHAN_GIFT_MAX_SIZE, &error)))
     data = imtehan_gift_import (bytes, input, id, title, language, &warnings, &length, &error);

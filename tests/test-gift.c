@@ -555,6 +555,131 @@ test_make_id (void)
   g_assert_cmpuint (strlen (long_id), ==, 56);
 }
 
+/* The names the CLI and Open… give a bank's quiz: a name without Latin letters or digits
+ * still gives a valid id, its own. */
+static void
+test_file_names (void)
+{
+  static const struct { const char *file; const char *id; const char *title; } cases[] = {
+    { "bank.gift", "bank", "bank" },
+    { "My Quiz.final.GIFT", "my-quiz-final", "My Quiz.final" },
+    { "no extension", "no-extension", "no extension" },
+    { ".gift", "gift", ".gift" },
+  };
+  g_autofree char *urdu_id = imtehan_gift_id_for_file_name ("ریاضی.gift");
+  g_autofree char *other_urdu_id = imtehan_gift_id_for_file_name ("جغرافیہ.gift");
+  g_autofree char *same_urdu_id = imtehan_gift_id_for_file_name ("ریاضی.quiz");
+  g_autofree char *urdu_title = imtehan_gift_title_for_file_name ("ریاضی.gift");
+  g_autofree char *digest = g_compute_checksum_for_string (G_CHECKSUM_SHA256, "ریاضی", -1);
+  g_autofree char *expected = g_strdup_printf ("quiz-%.8s", digest);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *id = imtehan_gift_id_for_file_name (cases[i].file);
+      g_autofree char *title = imtehan_gift_title_for_file_name (cases[i].file);
+
+      g_assert_cmpstr (id, ==, cases[i].id);
+      g_assert_cmpstr (title, ==, cases[i].title);
+    }
+  g_assert_cmpstr (urdu_id, ==, expected);
+  g_assert_cmpstr (same_urdu_id, ==, urdu_id);
+  g_assert_cmpstr (other_urdu_id, !=, urdu_id);
+  g_assert_true (g_str_has_prefix (other_urdu_id, "quiz-"));
+  g_assert_cmpstr (urdu_title, ==, "ریاضی");
+
+  /* The quiz loader takes it. */
+  {
+    g_autofree char *data = NULL;
+    g_autoptr(GBytes) bytes = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(ImtehanQuiz) quiz = NULL;
+    const char *gift = "ایک سوال؟{T}\n";
+    g_autoptr(GBytes) gift_bytes = g_bytes_new_static (gift, strlen (gift));
+
+    data = imtehan_gift_import (gift_bytes, "ریاضی.gift", urdu_id, urdu_title, "ur", NULL, NULL,
+                                &error);
+    g_assert_no_error (error);
+    bytes = g_bytes_new (data, strlen (data));
+    quiz = imtehan_quiz_new_from_bytes (bytes, "ریاضی.quiz", &error);
+    g_assert_no_error (error);
+    g_assert_cmpstr (imtehan_quiz_get_id (quiz), ==, urdu_id);
+  }
+}
+
+static const char *
+guess (const char *text,
+       gsize       length)
+{
+  g_autoptr(GBytes) bytes = g_bytes_new (text, length);
+
+  return imtehan_gift_guess_language (bytes);
+}
+
+#define assert_guess(text, expected) g_assert_cmpstr (guess ((text), strlen (text)), ==, (expected))
+
+/* Open… writes the Urdu keys for a bank mostly in Urdu letters, whatever Moodle writes around
+ * them in Latin ones. */
+static void
+test_guess_language (void)
+{
+  assert_guess ("Who's buried in Grant's tomb?{~Grant ~Jefferson =no one}\n", "en");
+  assert_guess ("دو جمع دو کتنے ہوتے ہیں؟{=چار ~پانچ ~تین}\n", "ur");
+  /* Technical terms in Latin letters, a comment and a category in English, HTML from
+   * Moodle's export: still Urdu. */
+  assert_guess ("// question: 1234  name: GPU memory, exported from Moodle 4.1\n"
+                "$CATEGORY: $course$/top/Default for Computer Architecture and Memory\n"
+                "\n"
+                "::GPU::[html]<p dir\\=\"rtl\" style\\=\"text-align\\: right;\">اس GPU کی "
+                "میموری کتنی ہوتی ہے؟</p>{=16 GB ~8 GB}\n", "ur");
+  /* English with an Urdu word or two: English. */
+  assert_guess ("What does the Urdu word “کتاب” mean?{=book ~pen ~table}\n", "en");
+  assert_guess ("", "en");
+  assert_guess ("\xef\xbb\xbf{T}", "en");
+  /* Not UTF-8: counted as far as it goes, without reading past the end. */
+  g_assert_cmpstr (guess ("\xd8", 1), ==, "en");
+  assert_guess ("سوال\xff\xfe سوال؟{T}", "ur");
+}
+
+/* A message lists the first skipped questions and counts the rest. */
+static void
+test_format_warnings (void)
+{
+  g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 1; i <= 12; i++)
+    g_ptr_array_add (warnings, g_strdup_printf ("bank.gift:%u: skipped", i));
+  g_ptr_array_add (warnings, NULL);
+
+  for (guint n = 0; n <= 12; n++)
+    {
+      const char **list = (const char **)warnings->pdata;
+      const char *kept = list[n];
+      g_autofree char *text = NULL;
+      g_auto(GStrv) lines = NULL;
+
+      list[n] = NULL;
+      text = imtehan_gift_format_warnings (list, 10);
+      list[n] = kept;
+      lines = g_strsplit (text, "\n", -1);
+      if (n == 0)
+        g_assert_cmpstr (text, ==, "");
+      else if (n <= 10)
+        {
+          g_assert_cmpuint (g_strv_length (lines), ==, n);
+          g_assert_cmpstr (lines[n - 1], ==, list[n - 1]);
+        }
+      else
+        {
+          g_autofree char *more = g_strdup_printf ("…and %u more question%s skipped", n - 10,
+                                                   n == 11 ? "" : "s");
+
+          g_assert_cmpuint (g_strv_length (lines), ==, 11);
+          g_assert_cmpstr (lines[9], ==, "bank.gift:10: skipped");
+          g_assert_cmpstr (lines[10], ==, more);
+        }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -573,6 +698,9 @@ main (int   argc,
   g_test_add_func ("/gift/errors", test_errors);
   g_test_add_func ("/gift/truncated", test_truncated);
   g_test_add_func ("/gift/make-id", test_make_id);
+  g_test_add_func ("/gift/file-names", test_file_names);
+  g_test_add_func ("/gift/guess-language", test_guess_language);
+  g_test_add_func ("/gift/format-warnings", test_format_warnings);
 
   return g_test_run ();
 }

@@ -328,6 +328,117 @@ imtehan_gift_make_id (const char *name)
   return g_string_free (id, FALSE);
 }
 
+/**
+ * imtehan_gift_title_for_file_name:
+ * @file_name: a file's base name
+ *
+ * Returns: (transfer full): @file_name without its extension ("bank.gift" gives "bank"): the
+ *   Title of the quiz a GIFT file becomes
+ */
+char *
+imtehan_gift_title_for_file_name (const char *file_name)
+{
+  const char *dot;
+
+  g_return_val_if_fail (file_name != NULL, NULL);
+
+  dot = strrchr (file_name, '.');
+  return dot != NULL && dot != file_name ? g_strndup (file_name, dot - file_name)
+                                         : g_strdup (file_name);
+}
+
+/**
+ * imtehan_gift_id_for_file_name:
+ * @file_name: a file's base name
+ *
+ * The Id of the quiz named after a file: imtehan_gift_make_id() of the name without its
+ * extension. A name with no Latin letter or digit ("ریاضی.gift") gives "quiz-" and the first
+ * 8 hex digits of the name's SHA-256: two such banks must not share one id (the library would
+ * list only one of them), and a bank imported again under the same name, edited, must keep
+ * its id, so that the new copy replaces the old one in the list.
+ *
+ * Returns: (transfer full): an id that imtehan_quiz_new_from_bytes() accepts
+ */
+char *
+imtehan_gift_id_for_file_name (const char *file_name)
+{
+  g_autofree char *stem = NULL;
+  g_autofree char *digest = NULL;
+  char *id;
+
+  g_return_val_if_fail (file_name != NULL, NULL);
+
+  stem = imtehan_gift_title_for_file_name (file_name);
+  id = imtehan_gift_make_id (stem);
+  if (*id != '\0')
+    return id;
+  g_free (id);
+  digest = g_compute_checksum_for_string (G_CHECKSUM_SHA256, stem, -1);
+  return g_strdup_printf ("quiz-%.8s", digest);
+}
+
+/**
+ * imtehan_gift_guess_language:
+ * @bytes: a GIFT file
+ *
+ * The language of a GIFT file's text, for an import that is not told it (Open… in the app):
+ * Urdu when its questions hold more letters of the Arabic script than Latin ones. Comment
+ * lines, "$CATEGORY:" lines and HTML tags are not counted: Moodle writes them in Latin
+ * letters whatever the language of the questions. A file that is not valid UTF-8 is counted
+ * as far as it is; the import then says where it is not.
+ *
+ * Returns: "ur" or "en"
+ */
+const char *
+imtehan_gift_guess_language (GBytes *bytes)
+{
+  const char *p, *end;
+  gsize length;
+  guint arabic = 0, latin = 0;
+  gboolean line_start = TRUE, skip_line = FALSE, in_tag = FALSE;
+
+  g_return_val_if_fail (bytes != NULL, "en");
+
+  p = g_bytes_get_data (bytes, &length);
+  end = p + length;
+  while (p < end)
+    {
+      gunichar c = g_utf8_get_char_validated (p, end - p);
+
+      if (c == (gunichar)-1 || c == (gunichar)-2)
+        {
+          p++;
+          continue;
+        }
+      if (c == '\n' || c == '\r')
+        {
+          line_start = TRUE;
+          skip_line = in_tag = FALSE;
+        }
+      else if (line_start && !g_unichar_isspace (c) && c != 0xFEFF)
+        {
+          line_start = FALSE;
+          skip_line = c == '$' || (c == '/' && p + 1 < end && p[1] == '/');
+        }
+      if (!skip_line && !line_start)
+        {
+          if (c == '<')
+            in_tag = TRUE;
+          else if (c == '>')
+            in_tag = FALSE;
+          else if (!in_tag && g_unichar_isalpha (c))
+            {
+              GUnicodeScript script = g_unichar_get_script (c);
+
+              arabic += script == G_UNICODE_SCRIPT_ARABIC;
+              latin += script == G_UNICODE_SCRIPT_LATIN;
+            }
+        }
+      p = g_utf8_next_char (p);
+    }
+  return arabic > latin ? "ur" : "en";
+}
+
 static char *
 question_id (Import     *import,
              const char *title)
@@ -688,9 +799,43 @@ block_reset (Block *block)
 }
 
 /**
+ * imtehan_gift_format_warnings:
+ * @warnings: the warnings of imtehan_gift_import()
+ * @max_lines: how many to list
+ *
+ * For a message box, where a bank of hundreds of essays must not make a list taller than
+ * the screen.
+ *
+ * Returns: (transfer full): the first @max_lines warnings, one a line, and a last line that
+ *   counts the others if there are more
+ */
+char *
+imtehan_gift_format_warnings (const char * const *warnings,
+                              guint               max_lines)
+{
+  GString *text = g_string_new (NULL);
+  guint n;
+
+  g_return_val_if_fail (warnings != NULL, NULL);
+
+  n = g_strv_length ((char **)warnings);
+  for (guint i = 0; i < n && i < max_lines; i++)
+    g_string_append_printf (text, "%s%s", i > 0 ? "\n" : "", warnings[i]);
+  if (n > max_lines)
+    {
+      g_string_append_c (text, '\n');
+      g_string_append_printf (text,
+                              dngettext (GETTEXT_PACKAGE, "…and %u more question skipped",
+                                         "…and %u more questions skipped", n - max_lines),
+                              n - max_lines);
+    }
+  return g_string_free (text, FALSE);
+}
+
+/**
  * imtehan_gift_import:
  * @bytes: a GIFT file: UTF-8, with or without a byte order mark, any line ends
- * @display_name: how messages name the file
+ * @display_name: how messages, and the result's comments, name the file
  * @quiz_id: the quiz's Id (see imtehan_gift_make_id())
  * @title: the quiz's Title
  * @language: "en" writes Key=, "ur" (or another code) Key[ur]=
@@ -818,8 +963,10 @@ imtehan_gift_import (GBytes       *bytes,
         g_key_file_set_locale_string_list (key_file, QUIZ_GROUP, "Topics", language,
                                            (const char * const *)topics->pdata, topics->len);
     }
-  comment = g_strdup_printf (_(" Imported from %s (Moodle GIFT format) by imtehan --import-gift"),
-                             display_name);
+  /* Not translated: the same GIFT file must give the same bytes in any interface language,
+   * or the library would keep a second copy of it after a language switch (it finds an
+   * imported file again by its bytes). */
+  comment = g_strdup_printf (" Imported from %s (Moodle GIFT format) by Imtehan", display_name);
   g_key_file_set_comment (key_file, NULL, NULL, comment, NULL);
 
   return g_key_file_to_data (key_file, length, NULL);
