@@ -81,7 +81,7 @@ imported_cb (GObject      *source,
   g_autoptr(GError) error = NULL;
   ImtehanLibraryEntry *entry;
 
-  entry = imtehan_library_import_finish (IMTEHAN_LIBRARY (source), result, &error);
+  entry = imtehan_library_import_finish (IMTEHAN_LIBRARY (source), result, NULL, &error);
   if (entry == NULL)
     show_error (data, error);
   else

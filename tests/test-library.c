@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "imtehan-gift.h"
 #include "imtehan-library.h"
 #include "imtehan-quiz.h"
 #include "test-util.h"
@@ -178,9 +179,10 @@ reload (Fixture *fixture)
 }
 
 static ImtehanLibraryEntry *
-import (Fixture     *fixture,
-        const char  *path,
-        GError     **error)
+import_warned (Fixture     *fixture,
+               const char  *path,
+               char      ***warnings,
+               GError     **error)
 {
   g_autoptr(GFile) file = g_file_new_for_path (path);
   ImtehanLibraryEntry *entry;
@@ -189,8 +191,21 @@ import (Fixture     *fixture,
   imtehan_library_import_async (fixture->library, file, NULL, async_cb, &wait);
   IMTEHAN_TEST_WAIT_UNTIL (wait.result != NULL, 10);
   g_assert_nonnull (wait.result);
-  entry = imtehan_library_import_finish (fixture->library, wait.result, error);
+  entry = imtehan_library_import_finish (fixture->library, wait.result, warnings, error);
   g_clear_object (&wait.result);
+  return entry;
+}
+
+/* An import that warns of nothing. */
+static ImtehanLibraryEntry *
+import (Fixture     *fixture,
+        const char  *path,
+        GError     **error)
+{
+  g_auto(GStrv) warnings = NULL;
+  ImtehanLibraryEntry *entry = import_warned (fixture, path, &warnings, error);
+
+  g_assert_null (warnings);
   return entry;
 }
 
@@ -581,7 +596,7 @@ test_overlapping (Fixture       *fixture,
   imtehan_library_import_async (fixture->library, file, NULL, async_cb, &third);
   IMTEHAN_TEST_WAIT_UNTIL (first.result != NULL && third.result != NULL, 10);
   g_assert_true (imtehan_library_reload_finish (fixture->library, first.result, &error));
-  imported = imtehan_library_import_finish (fixture->library, third.result, &error);
+  imported = imtehan_library_import_finish (fixture->library, third.result, NULL, &error);
   g_assert_no_error (error);
   g_clear_object (&first.result);
   g_clear_object (&third.result);
@@ -734,6 +749,169 @@ test_import_broken (Fixture       *fixture,
   g_assert_false (g_file_test (fixture->user, G_FILE_TEST_EXISTS));
 }
 
+static const char physics_gift[] =
+  "// From Moodle's documentation, \"GIFT format\"\n"
+  "::Tomb::Who's buried in Grant's tomb?{~Grant ~Jefferson =no one}\n"
+  "\n"
+  "Grant is buried in Grant's tomb.{F}\n"
+  "\n"
+  "Write a short biography of Dag Hammarskjöld. {}\n";
+
+static const char urdu_gift[] =
+  "// Exported from Moodle\n"
+  "$CATEGORY: $course$/top/ریاضی\n"
+  "\n"
+  "::جمع::دو جمع دو کتنے ہوتے ہیں؟{=چار ~پانچ ~تین}\n"
+  "\n"
+  "پاکستان کا دارالحکومت اسلام آباد ہے۔{T}\n";
+
+/* Asserts that @path's text has @line as one of its lines. */
+static void
+assert_has_line (const char *path,
+                 const char *line)
+{
+  g_autofree char *contents = NULL;
+  g_autofree char *needle = g_strdup_printf ("\n%s\n", line);
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  if (strstr (contents, needle) == NULL)
+    g_error ("%s has no line “%s”:\n%s", path, line, contents);
+}
+
+/* A GIFT file (named *.gift in any case) is imported as --import-gift would, named after the
+ * file; the import says which questions it skipped; the copy is found again by its bytes, from
+ * any folder. */
+static void
+test_import_gift (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autofree char *opened = write_file (fixture->elsewhere, "Physics Bank.GIFT", physics_gift);
+  g_autofree char *other_folder = g_build_filename (fixture->elsewhere, "usb", NULL);
+  g_autofree char *elsewhere = write_file (other_folder, "Physics Bank.GIFT", physics_gift);
+  g_autofree char *expected = g_build_filename (fixture->user, "physics-bank.quiz", NULL);
+  g_autoptr(ImtehanLibraryEntry) entry = NULL;
+  g_autoptr(ImtehanLibraryEntry) again = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) warnings = NULL;
+  const char * const skipped[] = {
+    "Physics Bank.GIFT:6: skipped: an essay question (Imtehan imports multiple-choice and "
+      "true/false questions)",
+    NULL
+  };
+  ImtehanQuiz *quiz;
+  struct stat st, st_again;
+
+  entry = import_warned (fixture, opened, &warnings, &error);
+  g_assert_no_error (error);
+  assert_path (entry, expected);
+  quiz = imtehan_library_entry_get_quiz (entry);
+  g_assert_cmpstr (imtehan_quiz_get_id (quiz), ==, "physics-bank");
+  g_assert_cmpstr (imtehan_quiz_get_title (quiz, "en"), ==, "Physics Bank");
+  g_assert_cmpuint (imtehan_quiz_get_n_questions (quiz), ==, 2);
+  g_assert_cmpstrv (warnings, skipped);
+  assert_has_line (expected, "Text=Who's buried in Grant's tomb?");
+  assert_has_line (expected, "# From Physics Bank.GIFT:2");
+  g_assert_true (imtehan_library_lookup (fixture->library, "physics-bank") == entry);
+  g_assert_cmpuint (fixture->changes->len, ==, 1);
+  g_assert_cmpuint (n_files (fixture->user), ==, 1);
+  g_assert_cmpint (stat (expected, &st), ==, 0);
+  /* The GIFT file itself is left alone. */
+  g_assert_cmpuint (n_files (fixture->elsewhere), ==, 2);
+
+  /* Again, and the same file from another folder: the same copy, and the same warnings. */
+  for (guint i = 0; i < 2; i++)
+    {
+      g_clear_object (&again);
+      g_clear_pointer (&warnings, g_strfreev);
+      again = import_warned (fixture, i == 0 ? opened : elsewhere, &warnings, &error);
+      g_assert_no_error (error);
+      assert_path (again, expected);
+      g_assert_cmpstrv (warnings, skipped);
+      g_assert_cmpuint (n_files (fixture->user), ==, 1);
+      g_assert_cmpint (stat (expected, &st_again), ==, 0);
+      g_assert_cmpuint (st_again.st_ino, ==, st.st_ino);
+    }
+  g_assert_cmpuint (fixture->changes->len, ==, 1);
+
+  /* The copy is a plain quiz: opened again, it warns of nothing. */
+  g_clear_object (&again);
+  again = import (fixture, expected, &error);
+  g_assert_no_error (error);
+  assert_path (again, expected);
+}
+
+/* A bank in Urdu letters, with a name in them: the Urdu keys, and an id of its own. */
+static void
+test_import_gift_urdu (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  g_autofree char *opened = write_file (fixture->elsewhere, "ریاضی.gift", urdu_gift);
+  g_autofree char *id = imtehan_gift_id_for_file_name ("ریاضی.gift");
+  g_autofree char *name = g_strconcat (id, ".quiz", NULL);
+  g_autofree char *expected = g_build_filename (fixture->user, name, NULL);
+  g_autoptr(ImtehanLibraryEntry) entry = NULL;
+  g_autoptr(GError) error = NULL;
+  ImtehanQuestion *question;
+  ImtehanQuiz *quiz;
+
+  entry = import (fixture, opened, &error);
+  g_assert_no_error (error);
+  assert_path (entry, expected);
+  quiz = imtehan_library_entry_get_quiz (entry);
+  g_assert_true (g_str_has_prefix (imtehan_quiz_get_id (quiz), "quiz-"));
+  g_assert_cmpstr (imtehan_quiz_get_title (quiz, "ur"), ==, "ریاضی");
+  question = imtehan_quiz_get_question (quiz, 1);
+  g_assert_cmpstr (imtehan_question_get_choice_text (question, "true", "ur"), ==, "درست");
+  assert_has_line (expected, "Title[ur]=ریاضی");
+  assert_has_line (expected, "Text[ur]=دو جمع دو کتنے ہوتے ہیں؟");
+  assert_has_line (expected, "Topics[ur]=ریاضی;");
+  {
+    g_autofree char *contents = NULL;
+
+    g_assert_true (g_file_get_contents (expected, &contents, NULL, NULL));
+    g_assert_null (strstr (contents, "\nText="));
+    g_assert_null (strstr (contents, "\nTitle="));
+  }
+}
+
+/* A GIFT file that gives no quiz is not copied: the error names the file and the line, and
+ * lists what was skipped; nothing is written, not even the folder. */
+static void
+test_import_gift_broken (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  static const struct { const char *name; const char *text; int code; const char *message; }
+  cases[] = {
+    { "unclosed.gift", "First?{=a ~b}\n\nSecond?{=a\n~b\n\n~c}\n", IMTEHAN_ERROR_PARSE,
+      "unclosed.gift:3: this “{” is never closed by a “}”" },
+    { "essays.gift", "Write an essay.{}\n\n// and\nAnother.{}\n", IMTEHAN_ERROR_MISSING,
+      "essays.gift: no multiple-choice or true/false question to import\n"
+      "essays.gift:1: skipped: an essay question (Imtehan imports multiple-choice and "
+      "true/false questions)\n"
+      "essays.gift:4: skipped: an essay question (Imtehan imports multiple-choice and "
+      "true/false questions)" },
+    { "empty.gift", "", IMTEHAN_ERROR_PARSE, "empty.gift: the file is empty" },
+    { "latin1.gift", "Caf\xe9?{T}\n", IMTEHAN_ERROR_PARSE,
+      "latin1.gift:1: the text is not valid UTF-8; save the file as UTF-8" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = write_file (fixture->elsewhere, cases[i].name, cases[i].text);
+      g_autoptr(ImtehanLibraryEntry) entry = NULL;
+      g_autoptr(GError) error = NULL;
+      g_auto(GStrv) warnings = NULL;
+
+      entry = import_warned (fixture, path, &warnings, &error);
+      g_assert_null (entry);
+      g_assert_null (warnings);
+      g_assert_error (error, IMTEHAN_ERROR, cases[i].code);
+      g_assert_cmpstr (error->message, ==, cases[i].message);
+      g_assert_false (g_file_test (fixture->user, G_FILE_TEST_EXISTS));
+      g_assert_cmpuint (fixture->changes->len, ==, 0);
+    }
+}
+
 /* A folder of more files than the cap lists the first ones by name, and says so. */
 static void
 test_cap (Fixture       *fixture,
@@ -769,6 +947,9 @@ main (int   argc,
   ADD ("/library/import/copies-once", test_import_copies_once);
   ADD ("/library/import/same-id-other-content", test_import_same_id_other_content);
   ADD ("/library/import/broken", test_import_broken);
+  ADD ("/library/import/gift", test_import_gift);
+  ADD ("/library/import/gift-urdu", test_import_gift_urdu);
+  ADD ("/library/import/gift-broken", test_import_gift_broken);
   ADD ("/library/cap", test_cap);
 #undef ADD
   g_test_add_func ("/library/default-folders", test_default_folders);

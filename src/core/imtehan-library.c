@@ -18,11 +18,13 @@
 
 #include "imtehan-intl-private.h"
 
+#include "imtehan-gift.h"
 #include "imtehan-keyfile-private.h"
 #include "imtehan-library.h"
 #include "imtehan-quiz.h"
 
 #define SUFFIX ".quiz"
+#define GIFT_SUFFIX ".gift"
 #define RESOURCE_SCHEME "resource://"
 
 G_DEFINE_ENUM_TYPE (ImtehanLibraryOrigin, imtehan_library_origin,
@@ -848,6 +850,22 @@ import_job_free (ImportJob *job)
   g_free (job);
 }
 
+/* What an import gives: the warnings belong to this import, not to the entry, which the list
+ * may keep for as long as the file is unchanged. */
+typedef struct
+{
+  ImtehanLibraryEntry *entry;
+  GStrv                warnings;
+} ImportResult;
+
+static void
+import_result_free (ImportResult *result)
+{
+  g_clear_object (&result->entry);
+  g_clear_pointer (&result->warnings, g_strfreev);
+  g_free (result);
+}
+
 static gint64
 mtime_of (const char *path)
 {
@@ -939,6 +957,61 @@ write_copy (const char   *folder,
   return g_steal_pointer (&path);
 }
 
+static gboolean
+is_gift_name (const char *name)
+{
+  g_autofree char *folded = g_ascii_strdown (name, -1);
+
+  return g_str_has_suffix (folded, GIFT_SUFFIX) && strlen (folded) > strlen (GIFT_SUFFIX);
+}
+
+/* The quiz a GIFT file becomes, as imtehan --import-gift makes it (the id and title from the
+ * file's name), in the language its letters suggest. Messages and the quiz's comments name
+ * the file by its base name: the copy's bytes must not depend on the folder it was opened
+ * from, or opening it again from another would store it twice. The questions skipped go to
+ * @warnings, also when the import fails; then the error lists them too, as they say why no
+ * question was left. */
+static GBytes *
+gift_to_quiz (GFile         *file,
+              GStrv         *warnings,
+              GCancellable  *cancellable,
+              GError       **error)
+{
+  g_autoptr(GBytes) gift = NULL;
+  g_autofree char *name = g_file_get_basename (file);
+  g_autofree char *display = g_filename_display_name (name);
+  g_autofree char *id = imtehan_gift_id_for_file_name (name);
+  g_autofree char *title = imtehan_gift_title_for_file_name (display);
+  GError *local_error = NULL;
+  char *data;
+  gsize length = 0;
+
+  if (!(gift = imtehan_key_file_load_bytes (file, IMTEHAN_GIFT_MAX_SIZE, cancellable, error)))
+    return NULL;
+  data = imtehan_gift_import (gift, display, id, title, imtehan_gift_guess_language (gift),
+                              warnings, &length, &local_error);
+  /* NULL when none was skipped, as for a file that is not text at all (it fails before any
+   * question is read). */
+  if (*warnings != NULL && **warnings == NULL)
+    g_clear_pointer (warnings, g_strfreev);
+  if (data == NULL && *warnings != NULL)
+    {
+      g_autofree char *skipped = imtehan_gift_format_warnings ((const char * const *)*warnings,
+                                                               IMTEHAN_GIFT_WARNINGS_SHOWN);
+
+      g_set_error (error, local_error->domain, local_error->code, "%s\n%s",
+                   local_error->message, skipped);
+      g_clear_error (&local_error);
+      return NULL;
+    }
+  if (data == NULL)
+    {
+      g_propagate_error (error, local_error);
+      return NULL;
+    }
+  return g_bytes_new_take (data, length);
+}
+
 static void
 import_thread (GTask        *task,
                gpointer      source_object,
@@ -955,11 +1028,15 @@ import_thread (GTask        *task,
   g_autofree char *display = g_file_get_parse_name (job->file);
   g_autofree char *name = g_file_get_basename (job->file);
   g_autofree char *path = NULL;
+  g_auto(GStrv) warnings = NULL;
+  ImportResult *result;
   GError *error = NULL;
 
-  if (!(bytes = imtehan_key_file_load_bytes (job->file, IMTEHAN_QUIZ_MAX_SIZE, cancellable,
-                                             &error)) ||
-      !(quiz = imtehan_quiz_new_from_bytes (bytes, display, &error)))
+  if (is_gift_name (name))
+    bytes = gift_to_quiz (job->file, &warnings, cancellable, &error);
+  else
+    bytes = imtehan_key_file_load_bytes (job->file, IMTEHAN_QUIZ_MAX_SIZE, cancellable, &error);
+  if (bytes == NULL || !(quiz = imtehan_quiz_new_from_bytes (bytes, display, &error)))
     {
       g_task_return_error (task, error);
       return;
@@ -978,10 +1055,10 @@ import_thread (GTask        *task,
     }
 
   copy = g_file_new_for_path (path);
-  g_task_return_pointer (task,
-                         entry_load (copy, IMTEHAN_LIBRARY_ORIGIN_USER, 0, mtime_of (path), bytes,
-                                     NULL),
-                         g_object_unref);
+  result = g_new0 (ImportResult, 1);
+  result->entry = entry_load (copy, IMTEHAN_LIBRARY_ORIGIN_USER, 0, mtime_of (path), bytes, NULL);
+  result->warnings = g_steal_pointer (&warnings);
+  g_task_return_pointer (task, result, (GDestroyNotify)import_result_free);
 }
 
 /* Puts @entry in the list if the duplicate rule prefers it to the copy listed. */
@@ -1021,16 +1098,16 @@ import_done_cb (GObject      *object,
 {
   ImtehanLibrary *self = IMTEHAN_LIBRARY (object);
   g_autoptr(GTask) task = user_data;
-  ImtehanLibraryEntry *entry;
+  ImportResult *imported;
   GError *error = NULL;
 
-  if (!(entry = g_task_propagate_pointer (G_TASK (result), &error)))
+  if (!(imported = g_task_propagate_pointer (G_TASK (result), &error)))
     {
       g_task_return_error (task, error);
       return;
     }
-  merge_entry (self, entry);
-  g_task_return_pointer (task, entry, g_object_unref);
+  merge_entry (self, imported->entry);
+  g_task_return_pointer (task, imported, (GDestroyNotify)import_result_free);
 }
 
 /**
@@ -1041,6 +1118,11 @@ import_done_cb (GObject      *object,
  * original goes away, and lists it by the duplicate rule. A file that does not load is not
  * copied: the error names its line. A file already in the folder, or whose bytes a file of
  * the folder already holds, is not copied again: that file's entry is returned.
+ *
+ * A Moodle GIFT file (named *.gift, in any case) is imported first, as imtehan --import-gift
+ * does (see gift_to_quiz()), and the quiz it becomes is copied as above; the questions it
+ * skipped are given by imtehan_library_import_finish(). Importing the same GIFT file again
+ * gives the same bytes, so it is not copied again.
  */
 void
 imtehan_library_import_async (ImtehanLibrary      *self,
@@ -1072,19 +1154,34 @@ imtehan_library_import_async (ImtehanLibrary      *self,
 
 /**
  * imtehan_library_import_finish:
+ * @warnings: (out) (optional) (transfer full) (nullable): for a GIFT file, the questions it
+ *   skipped, one "FILE:LINE: message" each; %NULL when none was (and on failure: the error
+ *   lists them)
  *
  * Returns: (transfer full): the entry of the copy in the user's folder; it is the one listed
  *   unless the duplicate rule prefers another copy of the quiz (of a higher Version)
  */
 ImtehanLibraryEntry *
-imtehan_library_import_finish (ImtehanLibrary  *self,
-                               GAsyncResult    *result,
-                               GError         **error)
+imtehan_library_import_finish (ImtehanLibrary   *self,
+                               GAsyncResult     *result,
+                               char           ***warnings,
+                               GError          **error)
 {
+  ImportResult *imported;
+  ImtehanLibraryEntry *entry;
+
   g_return_val_if_fail (IMTEHAN_IS_LIBRARY (self), NULL);
   g_return_val_if_fail (g_task_is_valid (result, self), NULL);
   g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == imtehan_library_import_async,
                         NULL);
 
-  return g_task_propagate_pointer (G_TASK (result), error);
+  if (warnings != NULL)
+    *warnings = NULL;
+  if (!(imported = g_task_propagate_pointer (G_TASK (result), error)))
+    return NULL;
+  entry = g_steal_pointer (&imported->entry);
+  if (warnings != NULL)
+    *warnings = g_steal_pointer (&imported->warnings);
+  import_result_free (imported);
+  return entry;
 }

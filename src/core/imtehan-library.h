@@ -59,6 +59,7 @@ void                 imtehan_library_import_async    (ImtehanLibrary      *self,
                                                       gpointer             user_data);
 ImtehanLibraryEntry *imtehan_library_import_finish   (ImtehanLibrary      *self,
                                                       GAsyncResult        *result,
+                                                      char              ***warnings,
                                                       GError             **error);
 
 G_END_DECLS
