@@ -5,7 +5,8 @@
  * A quiz file the user opens is copied into the user's library first (ImtehanLibrary), so
  * its attempts can be reviewed later even when the original is gone; then a window shows
  * it. A file that does not load is named, with its line and problem, in a dialog; nothing
- * is written.
+ * is written. A Moodle GIFT file (*.gift) is imported into a quiz by the library; the
+ * questions it skipped are listed in a dialog over the quiz's window.
  */
 
 #define G_LOG_DOMAIN "imtehan-open"
@@ -14,6 +15,7 @@
 
 #include <glib/gi18n.h>
 
+#include "imtehan-gift.h"
 #include "imtehan-library.h"
 #include "imtehan-open.h"
 #include "imtehan-window.h"
@@ -72,6 +74,25 @@ show_error (OpenData     *data,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* What a GIFT import left out, over the window of the quiz it made. */
+static void
+show_skipped (GtkWindow          *window,
+              const char * const *warnings)
+{
+  guint n = g_strv_length ((char **)warnings);
+  g_autofree char *heading = NULL;
+  g_autofree char *list = imtehan_gift_format_warnings (warnings, IMTEHAN_GIFT_WARNINGS_SHOWN);
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
+
+  heading = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u Question Was Skipped",
+                                        "%u Questions Were Skipped", n), n);
+  body = g_strdup_printf ("%s\n\n%s", _("The quiz holds the other questions."), list);
+  dialog = adw_message_dialog_new (window, heading, body);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 imported_cb (GObject      *source,
              GAsyncResult *result,
@@ -79,13 +100,20 @@ imported_cb (GObject      *source,
 {
   OpenData *data = user_data;
   g_autoptr(GError) error = NULL;
+  g_auto(GStrv) warnings = NULL;
   ImtehanLibraryEntry *entry;
 
-  entry = imtehan_library_import_finish (IMTEHAN_LIBRARY (source), result, NULL, &error);
+  entry = imtehan_library_import_finish (IMTEHAN_LIBRARY (source), result, &warnings, &error);
   if (entry == NULL)
     show_error (data, error);
   else
-    gtk_window_present (window_for_quiz (data->app, imtehan_library_entry_get_quiz (entry)));
+    {
+      GtkWindow *window = window_for_quiz (data->app, imtehan_library_entry_get_quiz (entry));
+
+      gtk_window_present (window);
+      if (warnings != NULL)
+        show_skipped (window, (const char * const *)warnings);
+    }
   g_clear_object (&entry);
   open_data_free (data);
 }
@@ -142,6 +170,7 @@ imtehan_open_choose (ImtehanApplication *app,
 {
   GtkFileChooserNative *chooser;
   g_autoptr(GtkFileFilter) quizzes = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) gift = gtk_file_filter_new ();
 
   g_return_if_fail (IMTEHAN_IS_APPLICATION (app));
 
@@ -150,7 +179,13 @@ imtehan_open_choose (ImtehanApplication *app,
   gtk_file_filter_set_name (quizzes, _("Quizzes"));
   gtk_file_filter_add_mime_type (quizzes, "application/x-imtehan-quiz");
   gtk_file_filter_add_suffix (quizzes, "quiz");
+  /* Moodle question banks, imported when opened: with the quizzes, and on their own. Not
+   * "*.txt", although Moodle names its exports so: any text file would look like a bank. */
+  gtk_file_filter_add_suffix (quizzes, "gift");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), quizzes);
+  gtk_file_filter_set_name (gift, _("Moodle GIFT Files"));
+  gtk_file_filter_add_suffix (gift, "gift");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), gift);
   gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   g_signal_connect (chooser, "response", G_CALLBACK (chooser_response_cb), app);

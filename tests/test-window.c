@@ -814,6 +814,200 @@ test_open_files (ImtehanTestFixture *fixture,
   imtehan_test_remove_tree (library);
 }
 
+/* The Moodle GIFT examples' kind of bank, in Urdu, with an essay a quiz cannot hold. */
+static const char urdu_gift[] =
+  "// Exported from Moodle\n"
+  "$CATEGORY: $course$/top/ریاضی\n"
+  "\n"
+  "::جمع::دو جمع دو کتنے ہوتے ہیں؟{=چار ~پانچ ~تین}\n"
+  "\n"
+  "اپنے اسکول کے بارے میں ایک مضمون لکھیں۔{}\n"
+  "\n"
+  "پاکستان کا دارالحکومت اسلام آباد ہے۔{T}\n";
+
+/* The one message dialog over @parent, once it is there. */
+static AdwMessageDialog *
+wait_for_dialog (GtkWindow *parent)
+{
+  GtkWindow *dialog = NULL;
+  guint n_found = 0;
+
+  IMTEHAN_TEST_WAIT_UNTIL ((dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG, &n_found)), 10);
+  g_assert_nonnull (dialog);
+  g_assert_cmpuint (n_found, ==, 1);
+  g_assert_true (gtk_window_get_transient_for (dialog) == parent);
+  return ADW_MESSAGE_DIALOG (dialog);
+}
+
+/* A GIFT file opened is imported into the library as a quiz and shown; the questions it
+ * skipped are listed, with their lines, over the quiz's window. Urdu text gives an Urdu
+ * quiz. Opened again, it is the same quiz, stored once. */
+static void
+test_open_gift (ImtehanTestFixture *fixture,
+                gconstpointer       data)
+{
+  g_autofree char *outside = g_dir_make_tmp ("imtehan-open-XXXXXX", NULL);
+  g_autofree char *library = g_build_filename (g_get_user_data_dir (), "imtehan", "quizzes", NULL);
+  g_autofree char *copy = g_build_filename (library, "urdu-bank.quiz", NULL);
+  g_autoptr(GFile) gift = write_file (outside, "urdu bank.gift", urdu_gift);
+  g_autofree char *copied = NULL;
+  AdwMessageDialog *dialog;
+  ImtehanWindow *opened = NULL;
+  ImtehanQuiz *quiz;
+
+  imtehan_test_remove_tree (library);
+  imtehan_open_files (imtehan_test_app, &gift, 1, GTK_WINDOW (fixture->window));
+  IMTEHAN_TEST_WAIT_UNTIL ((opened = find_quiz_window ("urdu-bank")) != NULL, 10);
+  g_assert_nonnull (opened);
+  quiz = imtehan_window_get_quiz (opened);
+  g_assert_cmpuint (imtehan_quiz_get_n_questions (quiz), ==, 2);
+  g_assert_cmpstr (imtehan_quiz_get_title (quiz, "ur"), ==, "urdu bank");
+  g_assert_cmpstr (imtehan_question_get_text (imtehan_quiz_get_question (quiz, 0), "ur"), ==,
+                   "دو جمع دو کتنے ہوتے ہیں؟");
+  g_assert_true (g_file_get_contents (copy, &copied, NULL, NULL));
+  g_assert_nonnull (strstr (copied, "\nText[ur]=دو جمع دو کتنے ہوتے ہیں؟\n"));
+  g_assert_null (strstr (copied, "\nText="));
+  g_assert_cmpuint (count_files (library), ==, 1);
+
+  dialog = wait_for_dialog (GTK_WINDOW (opened));
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "1 Question Was Skipped");
+  g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==,
+                   "The quiz holds the other questions.\n\n"
+                   "urdu bank.gift:6: skipped: an essay question (Imtehan imports "
+                   "multiple-choice and true/false questions)");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  /* Again: the same window and copy, and the same list. */
+  imtehan_open_files (imtehan_test_app, &gift, 1, GTK_WINDOW (fixture->window));
+  dialog = wait_for_dialog (GTK_WINDOW (opened));
+  g_assert_true (find_quiz_window ("urdu-bank") == opened);
+  g_assert_cmpuint (count_files (library), ==, 1);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  gtk_window_destroy (GTK_WINDOW (opened));
+  imtehan_test_spin ();
+  imtehan_test_remove_tree (outside);
+  imtehan_test_remove_tree (library);
+}
+
+/* Does the Open… filter @filter show a file named @name? */
+static gboolean
+filter_shows (GtkFileFilter *filter,
+              const char    *name)
+{
+  g_autoptr(GFileInfo) info = g_file_info_new ();
+
+  g_file_info_set_display_name (info, name);
+  g_file_info_set_content_type (info, "text/plain");
+  return gtk_filter_match (GTK_FILTER (filter), info);
+}
+
+/* Open… shows GIFT files with the quizzes, and has a filter of its own for them. */
+static void
+test_open_chooser_filters (ImtehanTestFixture *fixture,
+                           gconstpointer       data)
+{
+  g_autoptr(GListModel) filters = NULL;
+  g_autoptr(GtkFileFilter) quizzes = NULL;
+  g_autoptr(GtkFileFilter) gift = NULL;
+  GtkWindow *chooser = NULL;
+  guint n_found = 0;
+
+  imtehan_test_activate (fixture->window, "app.open", NULL);
+  IMTEHAN_TEST_WAIT_UNTIL ((chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG, &n_found)), 10);
+  g_assert_nonnull (chooser);
+  filters = gtk_file_chooser_get_filters (GTK_FILE_CHOOSER (chooser));
+  g_assert_cmpuint (g_list_model_get_n_items (filters), ==, 2);
+  quizzes = g_list_model_get_item (filters, 0);
+  gift = g_list_model_get_item (filters, 1);
+
+  g_assert_cmpstr (gtk_file_filter_get_name (quizzes), ==, "Quizzes");
+  g_assert_true (filter_shows (quizzes, "mine.quiz"));
+  g_assert_true (filter_shows (quizzes, "bank.gift"));
+  g_assert_true (filter_shows (quizzes, "BANK.GIFT"));
+  g_assert_false (filter_shows (quizzes, "notes.txt"));
+  g_assert_cmpstr (gtk_file_filter_get_name (gift), ==, "Moodle GIFT Files");
+  g_assert_true (filter_shows (gift, "bank.gift"));
+  g_assert_false (filter_shows (gift, "mine.quiz"));
+
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  imtehan_test_spin ();
+  g_assert_null (find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG, &n_found));
+}
+
+/* Files that are not quizzes, opened: each is named in the error dialog, with its line where
+ * there is one; nothing is written into the library, the file is left as it was, and the app
+ * goes on (it opens a good file after them). */
+static void
+test_open_bad_files (ImtehanTestFixture *fixture,
+                     gconstpointer       data)
+{
+  static const char png[] = "\x89PNG\r\n\x1a\n\0\0\0\rIHDR";
+  static const char utf16[] = "\xff\xfe[\0Q\0u\0i\0z\0]\0\n\0";
+  /* Cut in the middle of a key, as a copy that did not finish. */
+  g_autofree char *truncated = g_strndup (small_quiz,
+                                          strstr (small_quiz, "Choice.b") + 3 - small_quiz);
+  const struct { const char *name; const char *contents; gsize length; const char *message; }
+  cases[] = {
+    { "empty.quiz", "", 0, "empty.quiz: the file is empty" },
+    { "picture.quiz", png, sizeof png - 1,
+      "picture.quiz:3: the file contains a NUL byte; it is not a text file" },
+    { "truncated.quiz", truncated, strlen (truncated),
+      "truncated.quiz:10: this line is not a [group], a key=value pair or a # comment" },
+    { "notepad.quiz", utf16, sizeof utf16 - 1,
+      "notepad.quiz:1: the file is in UTF-16; save it as UTF-8" },
+    { "latin1.quiz", "[Quiz]\nFormatVersion=1\nId=cafe\nTitle=Caf\xe9\n", 0,
+      "latin1.quiz:4: the text is not valid UTF-8; save the file as UTF-8" },
+    { "picture.gift", png, sizeof png - 1,
+      "picture.gift:3: the file contains a NUL byte; it is not a text file" },
+    { "unclosed.gift", "First?{=a ~b}\n\nSecond?{=a\n~b\n\n~c}\n", 0,
+      "unclosed.gift:3: this “{” is never closed by a “}”" },
+  };
+  g_autofree char *outside = g_dir_make_tmp ("imtehan-open-XXXXXX", NULL);
+  g_autofree char *library = g_build_filename (g_get_user_data_dir (), "imtehan", "quizzes", NULL);
+  g_autoptr(GFile) good = write_file (outside, "mine.quiz", small_quiz);
+  ImtehanWindow *opened = NULL;
+  guint n_found;
+
+  imtehan_test_remove_tree (library);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = g_build_filename (outside, cases[i].name, NULL);
+      gsize length = cases[i].length ? cases[i].length : strlen (cases[i].contents);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autofree char *after = NULL;
+      gsize after_length = 0;
+      AdwMessageDialog *dialog;
+      const char *body;
+
+      g_test_message ("%s", cases[i].name);
+      g_assert_true (g_file_set_contents (path, cases[i].contents, length, NULL));
+      imtehan_open_files (imtehan_test_app, &file, 1, GTK_WINDOW (fixture->window));
+      dialog = wait_for_dialog (GTK_WINDOW (fixture->window));
+      body = adw_message_dialog_get_body (dialog);
+      g_test_message ("%s", body);
+      g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==,
+                       "The Quiz Could Not Be Opened");
+      g_assert_nonnull (strstr (body, cases[i].message));
+      g_assert_false (g_file_test (library, G_FILE_TEST_EXISTS));
+      g_assert_true (g_file_get_contents (path, &after, &after_length, NULL));
+      g_assert_cmpmem (after, after_length, cases[i].contents, length);
+      find_toplevel (IMTEHAN_TYPE_WINDOW, &n_found);
+      g_assert_cmpuint (n_found, ==, 1);
+      gtk_window_destroy (GTK_WINDOW (dialog));
+    }
+
+  imtehan_open_files (imtehan_test_app, &good, 1, GTK_WINDOW (fixture->window));
+  IMTEHAN_TEST_WAIT_UNTIL ((opened = find_quiz_window ("opened")) != NULL, 10);
+  g_assert_nonnull (opened);
+  g_assert_cmpuint (count_files (library), ==, 1);
+
+  gtk_window_destroy (GTK_WINDOW (opened));
+  imtehan_test_spin ();
+  imtehan_test_remove_tree (outside);
+  imtehan_test_remove_tree (library);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -830,6 +1024,9 @@ main (int   argc,
   IMTEHAN_TEST_ADD ("/window/shortcuts-show-keys/ur", "ur", test_shortcuts_show_keys);
   IMTEHAN_TEST_ADD ("/window/number-keys", "en", test_number_keys);
   IMTEHAN_TEST_ADD ("/window/open-files", "en", test_open_files);
+  IMTEHAN_TEST_ADD ("/window/open-gift", "en", test_open_gift);
+  IMTEHAN_TEST_ADD ("/window/open-bad-files", "en", test_open_bad_files);
+  IMTEHAN_TEST_ADD ("/window/open-chooser-filters", "en", test_open_chooser_filters);
   IMTEHAN_TEST_ADD ("/window/ctrl-w-closes", "en", test_ctrl_w_closes);
   IMTEHAN_TEST_ADD ("/window/narrow/en", "en", test_narrow_window);
   IMTEHAN_TEST_ADD ("/window/narrow/ur", "ur", test_narrow_window);
