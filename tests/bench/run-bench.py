@@ -14,7 +14,9 @@ process is created to the after-paint of the frame clock; the peak RSS comes fro
 Medians are reported. Files are in the page cache ("warm"): both programs read the same
 libraries, and a cold cache measures the disk.
 
-In-process benchmarks run tests/bench/bench-ui, which links libimtehan.
+In-process benchmarks run tests/bench/bench-ui, which links libimtehan. "gift-import"
+(issue 15) runs tests/bench/bench-gift, which links the core only: it needs no display and
+runs once, whatever the renderers.
 """
 
 import argparse
@@ -33,6 +35,7 @@ TARGETS = {
     'font-check': 'font check at start-up < 5 ms',
     'history': 'start page ready with 10,000 attempts <= 1.5 x empty; no long frames scrolling',
     'save': 'main-thread part of saving an answer <= 2 ms, always',
+    'gift-import': 'importing a 2,000-question GIFT bank <= 3 x loading the resulting quizzes',
 }
 
 
@@ -162,8 +165,13 @@ def run_bench_ui(args, renderer, scenario, *extra, data_home=None):
             shutil.rmtree(tmp, ignore_errors=True)
     if proc.returncode != 0:
         sys.exit('bench-ui %s failed:\n%s' % (scenario, proc.stderr.decode(errors='replace')[-3000:]))
+    return parse_results(proc.stdout)
+
+
+def parse_results(stdout):
+    """The "RESULT <name> <value>" lines of a benchmark program."""
     results = {}
-    for line in proc.stdout.decode().splitlines():
+    for line in stdout.decode().splitlines():
         fields = line.split()
         if len(fields) == 3 and fields[0] == 'RESULT':
             results[fields[1]] = float(fields[2])
@@ -292,6 +300,19 @@ def bench_save(args, renderer):
     log('RESULT save.%s.worst-cpu %.3f' % (renderer, cpu))
 
 
+def bench_gift_import(args, renderer):
+    if not args.bench_gift:
+        sys.exit('gift-import needs --bench-gift')
+    proc = subprocess.run([args.bench_gift, str(args.runs)], stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, timeout=600)
+    if proc.returncode != 0:
+        sys.exit('bench-gift failed:\n%s' % proc.stderr.decode(errors='replace')[-3000:])
+    log(proc.stderr.decode().rstrip())
+    ratio = parse_results(proc.stdout)['gift-import.ratio']
+    log('  import / load: %.2f (target <= 3: %s)' % (ratio, verdict(ratio <= 3)))
+    log(proc.stdout.decode().rstrip())
+
+
 BENCHMARKS = {
     'startup': bench_startup,
     'navigate': bench_navigate,
@@ -299,7 +320,11 @@ BENCHMARKS = {
     'font-check': bench_font_check,
     'history': bench_history,
     'save': bench_save,
+    'gift-import': bench_gift_import,
 }
+
+# These draw nothing: run once, not once per renderer.
+NO_RENDERER = {'gift-import'}
 
 
 def main():
@@ -311,6 +336,7 @@ def main():
     parser.add_argument('--bench-ui', required=True, help='the bench-ui executable')
     parser.add_argument('--schema-dir', required=True)
     parser.add_argument('--locale-dir', required=True)
+    parser.add_argument('--bench-gift', help='the bench-gift executable (for gift-import)')
     parser.add_argument('--renderer', default='cairo,gl',
                         help='comma-separated GSK renderers (default: cairo,gl)')
     parser.add_argument('--runs', type=int, default=int(os.environ.get('IMTEHAN_BENCH_RUNS', 15)),
@@ -324,6 +350,9 @@ def main():
         ((os.uname().machine, os.cpu_count()) + os.getloadavg()))
     for name in names:
         log('== %s: %s' % (name, TARGETS[name]))
+        if name in NO_RENDERER:
+            BENCHMARKS[name](args, None)
+            continue
         for renderer in args.renderer.split(','):
             BENCHMARKS[name](args, renderer)
     return 0
