@@ -757,14 +757,6 @@ static const char physics_gift[] =
   "\n"
   "Write a short biography of Dag Hammarskjöld. {}\n";
 
-static const char urdu_gift[] =
-  "// Exported from Moodle\n"
-  "$CATEGORY: $course$/top/ریاضی\n"
-  "\n"
-  "::جمع::دو جمع دو کتنے ہوتے ہیں؟{=چار ~پانچ ~تین}\n"
-  "\n"
-  "پاکستان کا دارالحکومت اسلام آباد ہے۔{T}\n";
-
 /* Asserts that @path's text has @line as one of its lines. */
 static void
 assert_has_line (const char *path,
@@ -845,18 +837,25 @@ static void
 test_import_gift_urdu (Fixture       *fixture,
                        gconstpointer  data)
 {
-  g_autofree char *opened = write_file (fixture->elsewhere, "ریاضی.gift", urdu_gift);
+  g_autofree char *urdu_gift = NULL;
+  g_autofree char *opened = NULL;
   g_autofree char *id = imtehan_gift_id_for_file_name ("ریاضی.gift");
   g_autofree char *name = g_strconcat (id, ".quiz", NULL);
   g_autofree char *expected = g_build_filename (fixture->user, name, NULL);
   g_autoptr(ImtehanLibraryEntry) entry = NULL;
   g_autoptr(GError) error = NULL;
+  g_auto(GStrv) warnings = NULL;
   ImtehanQuestion *question;
   ImtehanQuiz *quiz;
 
-  entry = import (fixture, opened, &error);
+  g_assert_true (g_file_get_contents (TEST_DATA_DIR "/urdu-bank.gift", &urdu_gift, NULL, NULL));
+  opened = write_file (fixture->elsewhere, "ریاضی.gift", urdu_gift);
+  entry = import_warned (fixture, opened, &warnings, &error);
   g_assert_no_error (error);
   assert_path (entry, expected);
+  g_assert_cmpstrv (warnings, ((const char * const[]) {
+    "ریاضی.gift:8: skipped: an essay question (Imtehan imports multiple-choice and true/false "
+      "questions)", NULL }));
   quiz = imtehan_library_entry_get_quiz (entry);
   g_assert_true (g_str_has_prefix (imtehan_quiz_get_id (quiz), "quiz-"));
   g_assert_cmpstr (imtehan_quiz_get_title (quiz, "ur"), ==, "ریاضی");

@@ -814,17 +814,6 @@ test_open_files (ImtehanTestFixture *fixture,
   imtehan_test_remove_tree (library);
 }
 
-/* The Moodle GIFT examples' kind of bank, in Urdu, with an essay a quiz cannot hold. */
-static const char urdu_gift[] =
-  "// Exported from Moodle\n"
-  "$CATEGORY: $course$/top/ریاضی\n"
-  "\n"
-  "::جمع::دو جمع دو کتنے ہوتے ہیں؟{=چار ~پانچ ~تین}\n"
-  "\n"
-  "اپنے اسکول کے بارے میں ایک مضمون لکھیں۔{}\n"
-  "\n"
-  "پاکستان کا دارالحکومت اسلام آباد ہے۔{T}\n";
-
 /* The one message dialog over @parent, once it is there. */
 static AdwMessageDialog *
 wait_for_dialog (GtkWindow *parent)
@@ -839,9 +828,9 @@ wait_for_dialog (GtkWindow *parent)
   return ADW_MESSAGE_DIALOG (dialog);
 }
 
-/* A GIFT file opened is imported into the library as a quiz and shown; the questions it
- * skipped are listed, with their lines, over the quiz's window. Urdu text gives an Urdu
- * quiz. Opened again, it is the same quiz, stored once. */
+/* A GIFT file opened (a teacher's Urdu bank with an essay) is imported into the library as a
+ * quiz and shown; the questions it skipped are listed, with their lines, over the quiz's
+ * window. Urdu text gives an Urdu quiz. Opened again, it is the same quiz, stored once. */
 static void
 test_open_gift (ImtehanTestFixture *fixture,
                 gconstpointer       data)
@@ -849,12 +838,15 @@ test_open_gift (ImtehanTestFixture *fixture,
   g_autofree char *outside = g_dir_make_tmp ("imtehan-open-XXXXXX", NULL);
   g_autofree char *library = g_build_filename (g_get_user_data_dir (), "imtehan", "quizzes", NULL);
   g_autofree char *copy = g_build_filename (library, "urdu-bank.quiz", NULL);
-  g_autoptr(GFile) gift = write_file (outside, "urdu bank.gift", urdu_gift);
+  g_autofree char *urdu_gift = NULL;
+  g_autoptr(GFile) gift = NULL;
   g_autofree char *copied = NULL;
   AdwMessageDialog *dialog;
   ImtehanWindow *opened = NULL;
   ImtehanQuiz *quiz;
 
+  g_assert_true (g_file_get_contents (TEST_DATA_DIR "/urdu-bank.gift", &urdu_gift, NULL, NULL));
+  gift = write_file (outside, "urdu bank.gift", urdu_gift);
   imtehan_test_remove_tree (library);
   imtehan_open_files (imtehan_test_app, &gift, 1, GTK_WINDOW (fixture->window));
   IMTEHAN_TEST_WAIT_UNTIL ((opened = find_quiz_window ("urdu-bank")) != NULL, 10);
@@ -873,7 +865,7 @@ test_open_gift (ImtehanTestFixture *fixture,
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "1 Question Was Skipped");
   g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==,
                    "The quiz holds the other questions.\n\n"
-                   "urdu bank.gift:6: skipped: an essay question (Imtehan imports "
+                   "urdu bank.gift:8: skipped: an essay question (Imtehan imports "
                    "multiple-choice and true/false questions)");
   gtk_window_destroy (GTK_WINDOW (dialog));
 
