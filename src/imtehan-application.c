@@ -33,6 +33,7 @@ struct _ImtehanApplication
   ImtehanStore   *store;
   ImtehanLibrary *library;
   GPtrArray      *command_line_files;  /* GFile: opened at the first activation */
+  gboolean        library_listed;      /* the start-up listing is done */
 };
 
 G_DEFINE_FINAL_TYPE (ImtehanApplication, imtehan_application, ADW_TYPE_APPLICATION)
@@ -213,6 +214,19 @@ load_quiz (ImtehanApplication *self)
 }
 
 static void
+library_listed_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(ImtehanApplication) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!imtehan_library_reload_finish (IMTEHAN_LIBRARY (source), result, &error))
+    g_warning ("The quizzes could not be listed: %s", error->message);
+  self->library_listed = TRUE;
+}
+
+static void
 imtehan_application_startup (GApplication *app)
 {
   ImtehanApplication *self = IMTEHAN_APPLICATION (app);
@@ -224,7 +238,9 @@ imtehan_application_startup (GApplication *app)
   /* The history is listed on the store's worker while the toolkit initializes. */
   self->store = imtehan_store_new_default ();
   imtehan_store_prefetch_list (self->store);
+  /* The quizzes are listed on a worker too; the window shows them when there are several. */
   self->library = imtehan_library_new_default ((const char * const[]) { BUNDLED_QUIZ, NULL });
+  imtehan_library_reload_async (self->library, NULL, library_listed_cb, g_object_ref (self));
   /* GtkApplication's startup calls gtk_init() too, but then libadwaita initializes, a time
    * the font warm-up can use on the other core. Without a display GTK 4.8 goes on with none
    * (a failed gtk_init_check() counts as done) and crashes later: say so and stop, as
@@ -402,6 +418,14 @@ imtehan_application_get_library (ImtehanApplication *self)
 {
   g_return_val_if_fail (IMTEHAN_IS_APPLICATION (self), NULL);
   return self->library;
+}
+
+/* Whether the quizzes have been listed once since start-up. */
+gboolean
+imtehan_application_get_library_listed (ImtehanApplication *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_APPLICATION (self), FALSE);
+  return self->library_listed;
 }
 
 GSettings *

@@ -20,6 +20,7 @@ ImtehanApplication *imtehan_application_new          (void);
 ImtehanQuiz        *imtehan_application_get_quiz     (ImtehanApplication *self);
 ImtehanStore       *imtehan_application_get_store    (ImtehanApplication *self);
 ImtehanLibrary     *imtehan_application_get_library  (ImtehanApplication *self);
+gboolean            imtehan_application_get_library_listed (ImtehanApplication *self);
 GSettings          *imtehan_application_get_settings (ImtehanApplication *self);
 
 G_END_DECLS

@@ -65,7 +65,8 @@ _imtehan_window_update_actions (ImtehanWindow *self)
   set_action_enabled (self, "win.choose", on_question);
   set_action_enabled (self, "win.review", in_progress);
   set_action_enabled (self, "win.submit", page == PAGE_REVIEW && in_progress);
-  set_action_enabled (self, "win.home", page != PAGE_START);
+  set_action_enabled (self, "win.home",
+                      page != _imtehan_window_page_index (_imtehan_window_home (self)));
   set_action_enabled (self, "win.show-attempts",
                       g_list_model_get_n_items (imtehan_session_get_history (self->session)) > 0);
   set_action_enabled (self, "win.retry-save", imtehan_session_get_save_error (self->session) != NULL);
@@ -243,8 +244,23 @@ home_action (GtkWidget  *widget,
 {
   ImtehanWindow *self = IMTEHAN_WINDOW (widget);
 
-  _imtehan_window_show_page (self, "start");
+  _imtehan_window_show_page (self, _imtehan_window_home (self));
   _imtehan_window_reload_history (self);
+}
+
+/* A quiz of the library, by its id: its start page. */
+static void
+open_quiz_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  ImtehanWindow *self = IMTEHAN_WINDOW (widget);
+  ImtehanLibraryEntry *entry = imtehan_library_lookup (self->library,
+                                                       g_variant_get_string (parameter, NULL));
+
+  if (entry == NULL || imtehan_library_entry_get_quiz (entry) == NULL)
+    return;
+  _imtehan_window_set_quiz (self, imtehan_library_entry_get_quiz (entry));
 }
 
 static void
@@ -335,6 +351,7 @@ _imtehan_window_class_install_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.home", NULL, home_action);
   gtk_widget_class_install_action (widget_class, "win.show-attempts", NULL, show_attempts_action);
   gtk_widget_class_install_action (widget_class, "win.open-attempt", "s", open_attempt_action);
+  gtk_widget_class_install_action (widget_class, "win.open-quiz", "s", open_quiz_action);
   gtk_widget_class_install_property_action (widget_class, "win.language", "language");
   gtk_widget_class_install_action (widget_class, "win.toggle-language", NULL,
                                    toggle_language_action);

@@ -8,6 +8,7 @@
 #include <adwaita.h>
 
 #include "imtehan-after-frame.h"
+#include "imtehan-library.h"
 #include "imtehan-session.h"
 #include "imtehan-window.h"
 #include "imtehan-wrap-bin.h"
@@ -39,7 +40,9 @@ struct _ImtehanWindow
   GSignalGroup         *attempt_signals;
   char                 *page_name;
   char                 *language;
-  GtkWidget            *pages[5];
+  GtkWidget            *pages[6];
+  ImtehanLibrary       *library;      /* the application's */
+  guint                 pages_shown;  /* 1 until the user goes anywhere */
   GtkWindow            *shortcuts;    /* built when first shown */
   ImtehanAfterFrame    *prepare_question;  /* the question page, while Start is read */
   GdkFrameClock        *show_focus_clock;  /* weak; the frame clock show_focus_cb() waits on */
@@ -50,7 +53,7 @@ struct _ImtehanWindow
   guint                 compact_source;
 };
 
-enum { PAGE_START, PAGE_QUESTION, PAGE_REVIEW, PAGE_RESULTS, PAGE_ATTEMPTS };
+enum { PAGE_START, PAGE_QUESTION, PAGE_REVIEW, PAGE_RESULTS, PAGE_ATTEMPTS, PAGE_LIBRARY };
 
 /* imtehan-window.c: pages, header, language */
 guint           _imtehan_window_page_index          (const char    *name);
@@ -61,6 +64,9 @@ void            _imtehan_window_toast               (ImtehanWindow *self,
 ImtehanAttempt *_imtehan_window_get_current_attempt (ImtehanWindow *self);
 gboolean        _imtehan_window_in_progress         (ImtehanWindow *self);
 void            _imtehan_window_reload_history      (ImtehanWindow *self);
+const char     *_imtehan_window_home                (ImtehanWindow *self);
+void            _imtehan_window_set_quiz            (ImtehanWindow *self,
+                                                     ImtehanQuiz   *quiz);
 
 /* imtehan-window-actions.c: what the user can do, and when */
 void            _imtehan_window_class_install_actions (GtkWidgetClass *widget_class);

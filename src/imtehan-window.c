@@ -16,6 +16,7 @@
 #include "imtehan-attempts-page.h"
 #include "imtehan-bench.h"
 #include "imtehan-i18n.h"
+#include "imtehan-library-page.h"
 #include "imtehan-open.h"
 #include "imtehan-question-page.h"
 #include "imtehan-results-page.h"
@@ -40,7 +41,9 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-static const char * const page_names[] = { "start", "question", "review", "results", "attempts" };
+static const char * const page_names[] = {
+  "start", "question", "review", "results", "attempts", "library"
+};
 
 guint
 _imtehan_window_page_index (const char *name)
@@ -158,6 +161,13 @@ ensure_page (ImtehanWindow *self,
       page = g_object_new (IMTEHAN_TYPE_ATTEMPTS_PAGE,
                            "history", imtehan_session_get_history (self->session), NULL);
       break;
+    case PAGE_LIBRARY:
+      page = g_object_new (IMTEHAN_TYPE_LIBRARY_PAGE,
+                           "library", self->library,
+                           "store", imtehan_session_get_store (self->session),
+                           NULL);
+      g_signal_connect_object (page, "notice", G_CALLBACK (notice_cb), self, G_CONNECT_SWAPPED);
+      break;
     default:
       g_assert_not_reached ();
     }
@@ -240,7 +250,9 @@ update_title (ImtehanWindow *self)
   const char *lang = imtehan_i18n_get_language ();
   g_autofree char *title = NULL;
   g_autofree char *quiz_title = imtehan_text_prepare (imtehan_quiz_get_title (self->quiz, lang), lang);
-  gboolean start = g_strcmp0 (self->page_name, "start") == 0;
+  /* The start page shows the quiz's title itself, in large; the library has no quiz. */
+  gboolean no_subtitle = g_strcmp0 (self->page_name, "start") == 0 ||
+                         g_strcmp0 (self->page_name, "library") == 0;
 
   if (g_strcmp0 (self->page_name, "question") == 0 && _imtehan_window_get_current_attempt (self) != NULL)
     title = question_title (_imtehan_window_get_current_attempt (self));
@@ -250,13 +262,14 @@ update_title (ImtehanWindow *self)
     title = g_strdup (_("Results"));
   else if (g_strcmp0 (self->page_name, "attempts") == 0)
     title = g_strdup (_("All Attempts"));
+  else if (g_strcmp0 (self->page_name, "library") == 0)
+    title = g_strdup (_("Quizzes"));
   else
     title = g_strdup (_("Imtehan"));
   /* "Question 3 of 8" changes at every move: the bin keeps the labels of texts it showed. */
   imtehan_wrap_bin_set_text (self->page_title_bin, title);
-  /* The start page shows the quiz's title itself, in large. */
   gtk_label_set_text (self->quiz_label, quiz_title);
-  gtk_widget_set_visible (GTK_WIDGET (self->quiz_label), !start);
+  gtk_widget_set_visible (GTK_WIDGET (self->quiz_label), !no_subtitle);
   /* Set only when it changes: every title is sent to the X server, at each move. */
   if (g_strcmp0 (gtk_window_get_title (GTK_WINDOW (self)), _("Imtehan")) != 0)
     gtk_window_set_title (GTK_WINDOW (self), _("Imtehan"));
@@ -339,6 +352,7 @@ _imtehan_window_show_page (ImtehanWindow *self,
 
   if (imtehan_set_str (&self->page_name, name))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAGE_NAME]);
+  self->pages_shown++;
 
   sync_pages (self);
   /* Only the page shown is visible; a stack's other pages are only unmapped. GTK 4.8 would
@@ -354,7 +368,10 @@ _imtehan_window_show_page (ImtehanWindow *self,
   for (guint i = 0; i < G_N_ELEMENTS (self->pages); i++)
     if (self->pages[i] != NULL && self->pages[i] != page)
       gtk_widget_set_visible (self->pages[i], FALSE);
-  gtk_widget_set_visible (GTK_WIDGET (self->home_button), index != PAGE_START);
+  gtk_widget_set_visible (GTK_WIDGET (self->home_button),
+                          g_strcmp0 (name, _imtehan_window_home (self)) != 0);
+  if (index == PAGE_LIBRARY)
+    imtehan_library_page_reload_records (IMTEHAN_LIBRARY_PAGE (page));
   update_title (self);
   _imtehan_window_update_actions (self);
 
@@ -587,20 +604,12 @@ imtehan_window_size_allocate (GtkWidget *widget,
     self->compact_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE, compact_header_cb, self, NULL);
 }
 
+/* The session of the window's quiz: the window follows its attempt and its history. */
 static void
-imtehan_window_constructed (GObject *object)
+start_session (ImtehanWindow *self,
+               ImtehanStore  *store)
 {
-  ImtehanWindow *self = (ImtehanWindow *)object;
-  /* GtkWindow:application is set only after constructed(); the quiz, the store and the
-   * settings belong to the one ImtehanApplication of the process. */
-  ImtehanApplication *app = IMTEHAN_APPLICATION (g_application_get_default ());
-
-  G_OBJECT_CLASS (imtehan_window_parent_class)->constructed (object);
-
-  self->settings = g_object_ref (imtehan_application_get_settings (app));
-  if (self->quiz == NULL)
-    self->quiz = g_object_ref (imtehan_application_get_quiz (app));
-  self->session = imtehan_session_new (self->quiz, imtehan_application_get_store (app));
+  self->session = imtehan_session_new (self->quiz, store);
   g_signal_connect_object (self->session, "notify::attempt", G_CALLBACK (session_attempt_cb),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "notify::in-progress", G_CALLBACK (_imtehan_window_update_actions),
@@ -613,6 +622,86 @@ imtehan_window_constructed (GObject *object)
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "notice", G_CALLBACK (notice_cb), self,
                            G_CONNECT_SWAPPED);
+}
+
+/* The window's home: the list of quizzes when the library has more than one, else the quiz's
+ * start page. */
+const char *
+_imtehan_window_home (ImtehanWindow *self)
+{
+  return self->library != NULL && g_list_model_get_n_items (G_LIST_MODEL (self->library)) > 1
+         ? "library" : "start";
+}
+
+/* The library is listed at start-up, off the main loop: when it turns out to hold more than
+ * one quiz and the learner has not gone anywhere yet, the window shows the list. Later
+ * changes (a quiz opened) leave the page as it is. */
+static void
+library_changed_cb (ImtehanWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  if (app != NULL && !imtehan_application_get_library_listed (IMTEHAN_APPLICATION (app)) &&
+      self->pages_shown <= 1 && g_strcmp0 (self->page_name, "start") == 0 &&
+      !_imtehan_window_in_progress (self) && g_str_equal (_imtehan_window_home (self), "library"))
+    _imtehan_window_show_page (self, "library");
+  else
+    gtk_widget_set_visible (GTK_WIDGET (self->home_button),
+                            g_strcmp0 (self->page_name, _imtehan_window_home (self)) != 0);
+  _imtehan_window_update_actions (self);
+}
+
+/**
+ * _imtehan_window_set_quiz:
+ *
+ * Shows @quiz's start page, with a session of its own. An attempt in progress of the former
+ * quiz is saved already (after every answer) and can be resumed from its start page.
+ */
+void
+_imtehan_window_set_quiz (ImtehanWindow *self,
+                          ImtehanQuiz   *quiz)
+{
+  ImtehanStore *store;
+
+  if (quiz == self->quiz)
+    {
+      _imtehan_window_show_page (self, "start");
+      return;
+    }
+  store = g_object_ref (imtehan_session_get_store (self->session));
+  if (self->attempt_signals)
+    g_signal_group_set_target (self->attempt_signals, NULL);
+  /* Its lock is given back and its listing cancelled now (as in dispose()). */
+  g_object_run_dispose (G_OBJECT (self->session));
+  g_clear_object (&self->session);
+  g_clear_object (&self->shown);
+  g_set_object (&self->quiz, quiz);
+  start_session (self, store);
+  g_object_unref (store);
+
+  imtehan_set_str (&self->page_name, "start");
+  rebuild_pages (self);
+  _imtehan_window_reload_history (self);
+}
+
+static void
+imtehan_window_constructed (GObject *object)
+{
+  ImtehanWindow *self = (ImtehanWindow *)object;
+  /* GtkWindow:application is set only after constructed(); the quiz, the store and the
+   * settings belong to the one ImtehanApplication of the process. */
+  ImtehanApplication *app = IMTEHAN_APPLICATION (g_application_get_default ());
+  gboolean quiz_given = self->quiz != NULL;
+
+  G_OBJECT_CLASS (imtehan_window_parent_class)->constructed (object);
+
+  self->settings = g_object_ref (imtehan_application_get_settings (app));
+  if (self->quiz == NULL)
+    self->quiz = g_object_ref (imtehan_application_get_quiz (app));
+  self->library = g_object_ref (imtehan_application_get_library (app));
+  g_signal_connect_object (self->library, "items-changed", G_CALLBACK (library_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  start_session (self, imtehan_application_get_store (app));
 
   gtk_window_set_default_size (GTK_WINDOW (self),
                                g_settings_get_int (self->settings, "window-width"),
@@ -628,7 +717,8 @@ imtehan_window_constructed (GObject *object)
   imtehan_set_str (&self->language, imtehan_i18n_get_language ());
   update_language_class (self);
   retranslate (self);
-  _imtehan_window_show_page (self, "start");
+  /* A window for a quiz given (an opened file) shows that quiz; else the home. */
+  _imtehan_window_show_page (self, quiz_given ? "start" : _imtehan_window_home (self));
   _imtehan_window_reload_history (self);
 }
 
@@ -656,6 +746,7 @@ imtehan_window_dispose (GObject *object)
   g_clear_object (&self->session);
   g_clear_object (&self->shown);
   g_clear_object (&self->quiz);
+  g_clear_object (&self->library);
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (imtehan_window_parent_class)->dispose (object);

@@ -96,12 +96,14 @@ imtehan_test_window_new (void)
   return window;
 }
 
-/* @data is the language: no attempts saved, a new window in that language. */
+/* @data is the language: no attempts saved, the quizzes of the library listed anew (a test
+ * that opened one removes it), a new window in that language. */
 void
 imtehan_test_fixture_setup (ImtehanTestFixture *fixture,
                             gconstpointer       data)
 {
   imtehan_test_remove_attempts ();
+  imtehan_test_reload_library ();
   imtehan_i18n_set_language (data);
   fixture->window = imtehan_test_window_new ();
 }
@@ -289,4 +291,27 @@ imtehan_test_assert_direction (GtkWidget        *widget,
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child;
        child = gtk_widget_get_next_sibling (child))
     imtehan_test_assert_direction (child, expected);
+}
+
+static void
+library_reloaded_cb (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  gboolean *done = user_data;
+
+  g_assert_true (imtehan_library_reload_finish (IMTEHAN_LIBRARY (source), result, NULL));
+  *done = TRUE;
+}
+
+/* Lists the application's quizzes again, and waits until they are. */
+void
+imtehan_test_reload_library (void)
+{
+  ImtehanLibrary *library = imtehan_application_get_library (imtehan_test_app);
+  gboolean done = FALSE;
+
+  imtehan_library_reload_async (library, NULL, library_reloaded_cb, &done);
+  IMTEHAN_TEST_WAIT_UNTIL (done, 10);
+  g_assert_true (done);
 }

@@ -53,5 +53,6 @@ void           imtehan_test_start_in_short_window (ImtehanWindow   *window,
 void           imtehan_test_assert_direction  (GtkWidget           *widget,
                                                GtkTextDirection     expected);
 void           imtehan_test_destroy_window    (ImtehanWindow      **window);
+void           imtehan_test_reload_library    (void);
 
 G_END_DECLS

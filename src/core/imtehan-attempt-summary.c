@@ -292,3 +292,64 @@ imtehan_attempt_summary_get_locked_elsewhere (ImtehanAttemptSummary *self)
   g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), FALSE);
   return self->locked_elsewhere;
 }
+
+/**
+ * imtehan_attempt_summaries_get_record:
+ * @summaries: #ImtehanAttemptSummary items, newest first (as the store lists them)
+ * @quiz_id: (nullable): only the attempts of this quiz; %NULL for all
+ * @best: (out) (optional): the best score of a finished attempt
+ * @best_total: (out) (optional): its number of questions
+ * @last: (out) (optional): the score of the newest finished attempt
+ * @last_total: (out) (optional): its number of questions
+ *
+ * The best is the highest share of right answers, the first (newest) of equals.
+ *
+ * Returns: whether there is a finished attempt; the scores are 0 otherwise
+ */
+gboolean
+imtehan_attempt_summaries_get_record (GListModel *summaries,
+                                      const char *quiz_id,
+                                      guint      *best,
+                                      guint      *best_total,
+                                      guint      *last,
+                                      guint      *last_total)
+{
+  guint n, best_score = 0, best_of = 0, last_score = 0, last_of = 0;
+  gboolean found = FALSE;
+
+  g_return_val_if_fail (G_IS_LIST_MODEL (summaries), FALSE);
+
+  n = g_list_model_get_n_items (summaries);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(ImtehanAttemptSummary) summary = g_list_model_get_item (summaries, i);
+      guint score, total;
+
+      if (!imtehan_attempt_summary_get_finished (summary) ||
+          (quiz_id != NULL && g_strcmp0 (summary->quiz_id, quiz_id) != 0))
+        continue;
+      score = imtehan_attempt_summary_get_score (summary);
+      total = imtehan_attempt_summary_get_total (summary);
+      if (!found)
+        {
+          last_score = score;
+          last_of = total;
+        }
+      if (!found || (guint64)score * best_of > (guint64)best_score * total)
+        {
+          best_score = score;
+          best_of = total;
+        }
+      found = TRUE;
+    }
+
+  if (best != NULL)
+    *best = best_score;
+  if (best_total != NULL)
+    *best_total = best_of;
+  if (last != NULL)
+    *last = last_score;
+  if (last_total != NULL)
+    *last_total = last_of;
+  return found;
+}

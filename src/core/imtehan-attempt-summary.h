@@ -29,4 +29,11 @@ guint       imtehan_attempt_summary_get_quiz_version (ImtehanAttemptSummary *sel
 const char *imtehan_attempt_summary_get_quiz_digest (ImtehanAttemptSummary *self);
 gboolean    imtehan_attempt_summary_get_locked_elsewhere (ImtehanAttemptSummary *self);
 
+gboolean    imtehan_attempt_summaries_get_record   (GListModel            *summaries,
+                                                    const char            *quiz_id,
+                                                    guint                 *best,
+                                                    guint                 *best_total,
+                                                    guint                 *last,
+                                                    guint                 *last_total);
+
 G_END_DECLS

@@ -329,14 +329,8 @@ history_cb (GObject      *object,
 
   if (problems != NULL && problems->len > 0)
     {
-      g_autofree char *path = g_file_get_path (imtehan_store_get_directory (self->store));
-      g_autofree char *folder = g_filename_display_name (path);
-      g_autofree char *message =
-        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                      "%u results file could not be read; it was kept and set aside in %s.",
-                                      "%u results files could not be read; they were kept and set aside in %s.",
-                                      problems->len),
-                         problems->len, folder);
+      g_autofree char *message = imtehan_store_describe_problems (self->store, problems);
+
       g_signal_emit (self, signals[NOTICE], 0, message);
     }
 
@@ -730,43 +724,10 @@ imtehan_session_get_record (ImtehanSession *self,
                             guint          *last,
                             guint          *last_total)
 {
-  guint n, best_score = 0, best_of = 0, last_score = 0, last_of = 0;
-  gboolean found = FALSE;
-
   g_return_val_if_fail (IMTEHAN_IS_SESSION (self), FALSE);
 
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->history));
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(ImtehanAttemptSummary) summary = g_list_model_get_item (G_LIST_MODEL (self->history), i);
-      guint score, total;
-
-      if (!imtehan_attempt_summary_get_finished (summary))
-        continue;
-      score = imtehan_attempt_summary_get_score (summary);
-      total = imtehan_attempt_summary_get_total (summary);
-      if (!found)
-        {
-          last_score = score;
-          last_of = total;
-        }
-      if (!found || (guint64)score * best_of > (guint64)best_score * total)
-        {
-          best_score = score;
-          best_of = total;
-        }
-      found = TRUE;
-    }
-
-  if (best != NULL)
-    *best = best_score;
-  if (best_total != NULL)
-    *best_total = best_of;
-  if (last != NULL)
-    *last = last_score;
-  if (last_total != NULL)
-    *last_total = last_of;
-  return found;
+  return imtehan_attempt_summaries_get_record (G_LIST_MODEL (self->history), NULL, best,
+                                               best_total, last, last_total);
 }
 
 /* Whether an attempt is being locked and loaded to be resumed or opened. */

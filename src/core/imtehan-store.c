@@ -984,3 +984,28 @@ imtehan_store_claim_finish (ImtehanStore  *self,
   claim_result_free (claim);
   return attempt;
 }
+
+/**
+ * imtehan_store_describe_problems:
+ * @problems: what imtehan_store_list_finish() gave back: the files set aside
+ *
+ * Returns: (transfer full): what to tell the user of them
+ */
+char *
+imtehan_store_describe_problems (ImtehanStore *self,
+                                 GPtrArray    *problems)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *folder = NULL;
+
+  g_return_val_if_fail (IMTEHAN_IS_STORE (self), NULL);
+  g_return_val_if_fail (problems != NULL, NULL);
+
+  path = g_file_get_path (self->directory);
+  folder = g_filename_display_name (path);
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "%u results file could not be read; it was kept and set aside in %s.",
+                                       "%u results files could not be read; they were kept and set aside in %s.",
+                                       problems->len),
+                          problems->len, folder);
+}

@@ -37,6 +37,8 @@ GPtrArray      *imtehan_store_list             (ImtehanStore    *self,
                                                 GCancellable    *cancellable,
                                                 GError         **error);
 void            imtehan_store_prefetch_list    (ImtehanStore    *self);
+char           *imtehan_store_describe_problems (ImtehanStore   *self,
+                                                GPtrArray       *problems);
 void            imtehan_store_list_async       (ImtehanStore    *self,
                                                 GCancellable    *cancellable,
                                                 GAsyncReadyCallback callback,

@@ -1,0 +1,345 @@
+/* imtehan-library-page.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The window's home when the library holds more than one quiz: each quiz with its title in
+ * the language shown, its number of questions, its difficulty and the learner's best and
+ * last score; a quiz file that does not load is listed with its problem. Choosing a quiz
+ * activates win.open-quiz.
+ */
+
+#define G_LOG_DOMAIN "imtehan-library-page"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "imtehan-attempt-row.h"
+#include "imtehan-i18n.h"
+#include "imtehan-library-page.h"
+#include "imtehan-start-page.h"
+
+struct _ImtehanLibraryPage
+{
+  GtkWidget       parent_instance;
+
+  GtkListView    *list;
+
+  ImtehanLibrary *library;
+  ImtehanStore   *store;
+  GListStore     *summaries;    /* every attempt of the results folder, newest first */
+  GCancellable   *cancellable;
+};
+
+G_DEFINE_FINAL_TYPE (ImtehanLibraryPage, imtehan_library_page, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_LIBRARY,
+  PROP_STORE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
+  NOTICE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* A row: an icon for a file that does not load, the title, and a line below it. */
+static void
+setup_cb (GtkSignalListItemFactory *factory,
+          GtkListItem              *item)
+{
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *texts = gtk_box_new (GTK_ORIENTATION_VERTICAL, 3);
+  GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
+  GtkWidget *title = gtk_label_new (NULL);
+  GtkWidget *subtitle = gtk_label_new (NULL);
+
+  gtk_widget_add_css_class (row, "quiz-row");
+  gtk_widget_set_margin_start (row, 12);
+  gtk_widget_set_margin_end (row, 12);
+  gtk_widget_set_margin_top (row, 8);
+  gtk_widget_set_margin_bottom (row, 8);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (icon), GTK_ACCESSIBLE_PROPERTY_LABEL, "", -1);
+  gtk_widget_add_css_class (icon, "warning");
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (title, "heading");
+  gtk_label_set_xalign (GTK_LABEL (subtitle), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (subtitle), PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (subtitle, "dim-label");
+  gtk_box_append (GTK_BOX (texts), title);
+  gtk_box_append (GTK_BOX (texts), subtitle);
+  gtk_widget_set_hexpand (texts, TRUE);
+  gtk_box_append (GTK_BOX (row), icon);
+  gtk_box_append (GTK_BOX (row), texts);
+  gtk_list_item_set_child (item, row);
+}
+
+/* "8 questions · hard · Best: 7 of 8 (88%) · Last: 6 of 8 (75%)" */
+static char *
+quiz_line (ImtehanLibraryPage *self,
+           ImtehanQuiz        *quiz)
+{
+  g_autofree char *meta = imtehan_start_page_format_meta (quiz);
+  guint best, best_total, last, last_total;
+
+  if (self->summaries == NULL ||
+      !imtehan_attempt_summaries_get_record (G_LIST_MODEL (self->summaries),
+                                             imtehan_quiz_get_id (quiz), &best, &best_total,
+                                             &last, &last_total))
+    return g_steal_pointer (&meta);
+
+  {
+    g_autofree char *best_text = imtehan_format_score (best, best_total);
+    g_autofree char *last_text = imtehan_format_score (last, last_total);
+    g_autofree char *record = g_strdup_printf (_("Best: %s · Last: %s"), best_text, last_text);
+
+    /* TRANSLATORS: separates the parts of a quiz's line: "8 questions · hard · Best: …" */
+    return g_strjoin (_(" · "), meta, record, NULL);
+  }
+}
+
+static void
+bind_cb (GtkSignalListItemFactory *factory,
+         GtkListItem              *item,
+         ImtehanLibraryPage       *self)
+{
+  ImtehanLibraryEntry *entry = gtk_list_item_get_item (item);
+  ImtehanQuiz *quiz = imtehan_library_entry_get_quiz (entry);
+  GtkWidget *row = gtk_list_item_get_child (item);
+  GtkWidget *icon = gtk_widget_get_first_child (row);
+  GtkWidget *title = gtk_widget_get_first_child (gtk_widget_get_next_sibling (icon));
+  GtkWidget *subtitle = gtk_widget_get_next_sibling (title);
+  const char *lang = imtehan_i18n_get_language ();
+  g_autofree char *line = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *accessible = NULL;
+
+  gtk_widget_set_visible (icon, quiz == NULL);
+  if (quiz != NULL)
+    {
+      const char *text = imtehan_quiz_get_title (quiz, lang);
+
+      imtehan_label_set_content (GTK_LABEL (title), text, lang);
+      line = quiz_line (self, quiz);
+      accessible = g_strdup_printf ("%s, %s", text, line);
+    }
+  else
+    {
+      name = g_file_get_basename (imtehan_library_entry_get_file (entry));
+      imtehan_label_set_content (GTK_LABEL (title), name, "en");
+      /* TRANSLATORS: a quiz file of the library that does not load */
+      line = g_strdup (_("Cannot be opened: choose it to see why"));
+      accessible = g_strdup_printf ("%s, %s", name, line);
+    }
+  gtk_label_set_text (GTK_LABEL (subtitle), line);
+  gtk_widget_set_tooltip_text (subtitle, line);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, accessible,
+                                  -1);
+}
+
+static void
+error_response_cb (AdwMessageDialog *dialog,
+                   const char       *response)
+{
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+static void
+activate_cb (ImtehanLibraryPage *self,
+             guint               position)
+{
+  g_autoptr(ImtehanLibraryEntry) entry = g_list_model_get_item (G_LIST_MODEL (self->library),
+                                                                position);
+  const GError *error;
+  GtkWidget *dialog;
+
+  if (entry == NULL)
+    return;
+  if (imtehan_library_entry_get_quiz (entry) != NULL)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (self), "win.open-quiz", "s",
+                                  imtehan_library_entry_get_id (entry));
+      return;
+    }
+  /* The file's problem, with its line, as when it is opened. */
+  error = imtehan_library_entry_get_error (entry);
+  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                   _("The Quiz Could Not Be Opened"),
+                                   error ? error->message : NULL);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  g_signal_connect (dialog, "response", G_CALLBACK (error_response_cb), NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* The rows are bound anew, with the scores now known. */
+static void
+rebind (ImtehanLibraryPage *self)
+{
+  g_autoptr(GtkNoSelection) selection = gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->library)));
+
+  gtk_list_view_set_model (self->list, GTK_SELECTION_MODEL (selection));
+}
+
+static void
+listed_cb (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(ImtehanLibraryPage) self = user_data;
+  g_autoptr(GPtrArray) summaries = NULL;
+  g_autoptr(GPtrArray) problems = NULL;
+  g_autoptr(GError) error = NULL;
+
+  summaries = imtehan_store_list_finish (IMTEHAN_STORE (source), result, &problems, &error);
+  if (summaries == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_debug ("No scores for the library: %s", error->message);
+      return;
+    }
+  if (self->list == NULL)
+    return;
+  /* Files this listing set aside are told of here: the session's next listing will not see
+   * them. */
+  if (problems != NULL && problems->len > 0)
+    {
+      g_autofree char *message = imtehan_store_describe_problems (IMTEHAN_STORE (source),
+                                                                  problems);
+
+      g_signal_emit (self, signals[NOTICE], 0, message);
+    }
+  if (self->summaries == NULL)
+    self->summaries = g_list_store_new (IMTEHAN_TYPE_ATTEMPT_SUMMARY);
+  g_list_store_splice (self->summaries, 0, g_list_model_get_n_items (G_LIST_MODEL (self->summaries)),
+                       summaries->pdata, summaries->len);
+  rebind (self);
+}
+
+/**
+ * imtehan_library_page_reload_records:
+ *
+ * Reads the results folder again for the best and last scores: when the page is shown, as
+ * another window or PC may have added attempts.
+ */
+void
+imtehan_library_page_reload_records (ImtehanLibraryPage *self)
+{
+  g_return_if_fail (IMTEHAN_IS_LIBRARY_PAGE (self));
+
+  if (self->store == NULL)
+    return;
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  self->cancellable = g_cancellable_new ();
+  imtehan_store_list_async (self->store, self->cancellable, listed_cb, g_object_ref (self));
+}
+
+GtkListView *
+imtehan_library_page_get_list (ImtehanLibraryPage *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_LIBRARY_PAGE (self), NULL);
+  return self->list;
+}
+
+static void
+imtehan_library_page_dispose (GObject *object)
+{
+  ImtehanLibraryPage *self = IMTEHAN_LIBRARY_PAGE (object);
+  GtkWidget *child;
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  gtk_widget_dispose_template (GTK_WIDGET (self), IMTEHAN_TYPE_LIBRARY_PAGE);
+  /* GTK 4.8 unparents only the bound template children. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
+    gtk_widget_unparent (child);
+  self->list = NULL;
+  g_clear_object (&self->summaries);
+  g_clear_object (&self->library);
+  g_clear_object (&self->store);
+
+  G_OBJECT_CLASS (imtehan_library_page_parent_class)->dispose (object);
+}
+
+static void
+imtehan_library_page_set_property (GObject      *object,
+                                   guint         prop_id,
+                                   const GValue *value,
+                                   GParamSpec   *pspec)
+{
+  ImtehanLibraryPage *self = IMTEHAN_LIBRARY_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_LIBRARY:
+      self->library = g_value_dup_object (value);
+      if (self->library != NULL)
+        rebind (self);
+      break;
+    case PROP_STORE:
+      self->store = g_value_dup_object (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static gboolean
+imtehan_library_page_grab_focus (GtkWidget *widget)
+{
+  ImtehanLibraryPage *self = IMTEHAN_LIBRARY_PAGE (widget);
+
+  /* Into the first row, where Enter opens the quiz and the arrows move. */
+  return gtk_widget_child_focus (GTK_WIDGET (self->list), GTK_DIR_TAB_FORWARD) ||
+         gtk_widget_grab_focus (GTK_WIDGET (self->list));
+}
+
+static void
+imtehan_library_page_class_init (ImtehanLibraryPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = imtehan_library_page_dispose;
+  object_class->set_property = imtehan_library_page_set_property;
+  widget_class->grab_focus = imtehan_library_page_grab_focus;
+
+  properties[PROP_LIBRARY] =
+    g_param_spec_object ("library", NULL, NULL, IMTEHAN_TYPE_LIBRARY,
+                         G_PARAM_WRITABLE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_STORE] =
+    g_param_spec_object ("store", NULL, NULL, IMTEHAN_TYPE_STORE,
+                         G_PARAM_WRITABLE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* Something the user should know, as ImtehanSession::notice. */
+  signals[NOTICE] = g_signal_new ("notice", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/imtehan-library-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, ImtehanLibraryPage, list);
+  gtk_widget_class_bind_template_callback (widget_class, activate_cb);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+imtehan_library_page_init (ImtehanLibraryPage *self)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_cb), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_cb), self);
+  gtk_list_view_set_factory (self->list, factory);
+  g_object_unref (factory);
+}

@@ -1,0 +1,246 @@
+/* test-library-page.c: the list of quizzes, the window's home when there are several
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "imtehan-attempt-row.h"
+#include "imtehan-i18n.h"
+#include "imtehan-library-page.h"
+#include "imtehan-start-page.h"
+#include "imtehan-text.h"
+#include "test-ui.h"
+#include "test-util.h"
+
+static const char arithmetic[] =
+  "[Quiz]\nFormatVersion=1\nId=arithmetic\nTitle=Arithmetic\nTitle[ur]=حساب\nDifficulty=easy\n"
+  "[Question two]\nText=2 + 2?\nChoices=three;four\nChoice.three=3\nChoice.four=4\nAnswer=four\n"
+  "[Question three]\nText=1 + 2?\nChoices=three;four\nChoice.three=3\nChoice.four=4\n"
+  "Answer=three\n";
+static const char spelling[] =
+  "[Quiz]\nFormatVersion=1\nId=spelling\nTitle=Spelling\n"
+  "[Question one]\nText=Which is right?\nChoices=a;b\nChoice.a=receive\nChoice.b=recieve\n"
+  "Answer=a\n";
+static const char broken[] =
+  "[Quiz]\nFormatVersion=1\nId=broken\nTitle=Broken\n"
+  "[Question one]\nText=?\nChoices=a;b\nChoice.a=A\nChoice.b=B\nAnswer=c\n";
+
+static char *
+library_folder (void)
+{
+  return g_build_filename (g_get_user_data_dir (), "imtehan", "quizzes", NULL);
+}
+
+/* The user's library: two quizzes and a broken file, besides the bundled quiz. */
+static void
+fill_library (void)
+{
+  g_autofree char *folder = library_folder ();
+  const struct { const char *name, *text; } files[] = {
+    { "arithmetic.quiz", arithmetic }, { "spelling.quiz", spelling }, { "broken.quiz", broken },
+  };
+
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *path = g_build_filename (folder, files[i].name, NULL);
+
+      g_assert_true (g_file_set_contents (path, files[i].text, -1, NULL));
+    }
+  imtehan_test_reload_library ();
+}
+
+static void
+empty_library (void)
+{
+  g_autofree char *folder = library_folder ();
+
+  imtehan_test_remove_tree (folder);
+  imtehan_test_reload_library ();
+}
+
+static void
+collect_texts (GtkWidget *widget,
+               GString   *texts)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget))
+    g_string_append_printf (texts, "%s\n", gtk_label_get_text (GTK_LABEL (widget)));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_texts (child, texts);
+}
+
+/* What the page shows, once its rows carry @expected. */
+static char *
+wait_for_text (GtkWidget  *page,
+               const char *expected)
+{
+  g_autoptr(GString) texts = g_string_new (NULL);
+
+  IMTEHAN_TEST_WAIT_UNTIL ((g_string_truncate (texts, 0), collect_texts (page, texts),
+                            strstr (texts->str, expected) != NULL), 10);
+  g_test_message ("%s", texts->str);
+  return g_strdup (texts->str);
+}
+
+static void
+finish_attempt (ImtehanQuiz *quiz,
+                guint        right)
+{
+  g_autoptr(ImtehanAttempt) attempt = imtehan_attempt_new (quiz, 7);
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < imtehan_quiz_get_n_questions (quiz); i++)
+    {
+      ImtehanQuestion *question = imtehan_quiz_get_question (quiz, i);
+      const char *answer = imtehan_question_get_answer (question);
+      const char *wrong = g_str_equal (answer, "four") ? "three" : "four";
+
+      g_assert_true (imtehan_attempt_choose (attempt, i, i < right ? answer : wrong));
+    }
+  g_assert_true (imtehan_attempt_finish (attempt));
+  g_assert_true (imtehan_store_save (imtehan_application_get_store (imtehan_test_app), attempt,
+                                     NULL, &error));
+  g_assert_no_error (error);
+}
+
+/* With several quizzes, the window opens on their list: each with its title in the language
+ * shown, its questions, difficulty and scores; a broken file listed with what to do. Choosing
+ * a quiz shows its start page; Home goes back to the list. */
+static void
+test_lists_quizzes (ImtehanTestFixture *fixture,
+                    gconstpointer       data)
+{
+  const char *lang = data;
+  ImtehanLibrary *library = imtehan_application_get_library (imtehan_test_app);
+  ImtehanWindow *window;
+  GtkWidget *page;
+  g_autofree char *shown = NULL;
+  g_autofree char *scores = NULL;
+  g_autofree char *expected_title = NULL;
+  g_autofree char *score = NULL;
+
+  fill_library ();
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (library)), ==, 4);
+  finish_attempt (imtehan_library_entry_get_quiz (imtehan_library_lookup (library, "arithmetic")),
+                  1);
+
+  imtehan_test_destroy_window (&fixture->window);
+  window = fixture->window = imtehan_test_window_new ();
+  g_assert_cmpstr (imtehan_window_get_page_name (window), ==, "library");
+  page = imtehan_window_get_page (window);
+  g_assert_true (IMTEHAN_IS_LIBRARY_PAGE (page));
+
+  expected_title = imtehan_text_prepare (g_str_equal (lang, "ur") ? "حساب" : "Arithmetic", lang);
+  score = imtehan_format_score (1, 2);
+  shown = wait_for_text (page, score);
+  g_assert_nonnull (strstr (shown, expected_title));
+  g_assert_nonnull (strstr (shown, "Spelling"));
+  g_assert_nonnull (strstr (shown, "broken.quiz"));
+  g_assert_nonnull (strstr (shown, _("Cannot be opened: choose it to see why")));
+  g_free (shown);
+  /* The header says where one is. */
+  shown = wait_for_text (GTK_WIDGET (window), dgettext (GETTEXT_PACKAGE, "Quizzes"));
+  imtehan_test_assert_direction (GTK_WIDGET (window),
+                                 g_str_equal (lang, "ur") ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR);
+
+  imtehan_test_activate (window, "win.open-quiz", g_variant_new_string ("arithmetic"));
+  g_assert_cmpstr (imtehan_window_get_page_name (window), ==, "start");
+  g_assert_cmpstr (imtehan_quiz_get_id (imtehan_window_get_quiz (window)), ==, "arithmetic");
+  g_free (shown);
+  shown = wait_for_text (imtehan_window_get_page (window), expected_title);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.home", NULL));
+  g_assert_cmpstr (imtehan_window_get_page_name (window), ==, "library");
+  /* Its attempts: its start page offers the history. */
+  imtehan_test_activate (window, "win.open-quiz", g_variant_new_string ("arithmetic"));
+  IMTEHAN_TEST_WAIT_UNTIL (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-attempts",
+                                                       NULL), 10);
+  g_assert_cmpstr (imtehan_window_get_page_name (window), ==, "attempts");
+  imtehan_test_activate (window, "win.home", NULL);
+  g_assert_cmpstr (imtehan_window_get_page_name (window), ==, "library");
+
+  /* An attempt of the new quiz, started from its page. */
+  imtehan_test_activate (window, "win.open-quiz", g_variant_new_string ("spelling"));
+  imtehan_test_activate (window, "win.start", NULL);
+  g_assert_cmpstr (imtehan_window_get_page_name (window), ==, "question");
+  g_assert_cmpuint (imtehan_attempt_get_n_questions (imtehan_window_get_attempt (window)), ==, 1);
+  g_assert_cmpstr (imtehan_quiz_get_id (imtehan_attempt_get_quiz (imtehan_window_get_attempt (window))),
+                   ==, "spelling");
+
+  imtehan_test_remove_attempts ();
+  empty_library ();
+}
+
+static GtkWindow *
+find_dialog (void)
+{
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+  for (GList *l = toplevels; l; l = l->next)
+    if (ADW_IS_MESSAGE_DIALOG (l->data))
+      return l->data;
+  return NULL;
+}
+
+/* A file of the library that does not load says why, with its line, when chosen. */
+static void
+test_broken_quiz (ImtehanTestFixture *fixture,
+                  gconstpointer       data)
+{
+  ImtehanWindow *window;
+  GtkListView *list;
+  GtkWindow *dialog = NULL;
+  guint broken_position = G_MAXUINT;
+  GListModel *model = G_LIST_MODEL (imtehan_application_get_library (imtehan_test_app));
+
+  fill_library ();
+  imtehan_test_destroy_window (&fixture->window);
+  window = fixture->window = imtehan_test_window_new ();
+  list = imtehan_library_page_get_list (IMTEHAN_LIBRARY_PAGE (imtehan_window_get_page (window)));
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(ImtehanLibraryEntry) entry = g_list_model_get_item (model, i);
+
+      if (imtehan_library_entry_get_quiz (entry) == NULL)
+        broken_position = i;
+    }
+  g_assert_cmpuint (broken_position, !=, G_MAXUINT);
+  g_signal_emit_by_name (list, "activate", broken_position);
+  IMTEHAN_TEST_WAIT_UNTIL ((dialog = find_dialog ()) != NULL, 10);
+  g_assert_nonnull (dialog);
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)),
+                            "broken.quiz:10: [Question one] Answer:"));
+  g_assert_cmpstr (imtehan_window_get_page_name (window), ==, "library");
+  gtk_window_destroy (dialog);
+  empty_library ();
+}
+
+/* With the bundled quiz alone, the window opens on its start page, as always. */
+static void
+test_one_quiz (ImtehanTestFixture *fixture,
+               gconstpointer       data)
+{
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (imtehan_application_get_library (imtehan_test_app))),
+                    ==, 1);
+  g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "start");
+  g_assert_false (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.home", NULL) &&
+                  !g_str_equal (imtehan_window_get_page_name (fixture->window), "start"));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  imtehan_test_ui_init (&argc, &argv, "imtehan-library-XXXXXX");
+
+  IMTEHAN_TEST_ADD ("/library-page/one-quiz", "en", test_one_quiz);
+  IMTEHAN_TEST_ADD ("/library-page/lists-quizzes/en", "en", test_lists_quizzes);
+  IMTEHAN_TEST_ADD ("/library-page/lists-quizzes/ur", "ur", test_lists_quizzes);
+  IMTEHAN_TEST_ADD ("/library-page/broken-quiz", "en", test_broken_quiz);
+
+  return imtehan_test_ui_run ();
+}
