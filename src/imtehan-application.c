@@ -224,6 +224,7 @@ library_listed_cb (GObject      *source,
   if (!imtehan_library_reload_finish (IMTEHAN_LIBRARY (source), result, &error))
     g_warning ("The quizzes could not be listed: %s", error->message);
   self->library_listed = TRUE;
+  imtehan_bench_mark ("library-listed", g_list_model_get_n_items (G_LIST_MODEL (source)));
 }
 
 static void

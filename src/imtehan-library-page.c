@@ -15,10 +15,12 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "imtehan-after-frame.h"
 #include "imtehan-attempt-row.h"
 #include "imtehan-i18n.h"
 #include "imtehan-library-page.h"
 #include "imtehan-start-page.h"
+#include "imtehan-wrap-bin.h"
 
 struct _ImtehanLibraryPage
 {
@@ -30,6 +32,8 @@ struct _ImtehanLibraryPage
   ImtehanStore   *store;
   GListStore     *summaries;    /* every attempt of the results folder, newest first */
   GCancellable   *cancellable;
+  ImtehanAfterFrame *show_rows;  /* the list's model, once the page has its size */
+  gboolean        rows_shown;
 };
 
 G_DEFINE_FINAL_TYPE (ImtehanLibraryPage, imtehan_library_page, GTK_TYPE_WIDGET)
@@ -70,12 +74,16 @@ setup_cb (GtkSignalListItemFactory *factory,
   gtk_widget_add_css_class (icon, "warning");
   gtk_label_set_xalign (GTK_LABEL (title), 0);
   gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
+  gtk_label_set_single_line_mode (GTK_LABEL (title), TRUE);
   gtk_widget_add_css_class (title, "heading");
   gtk_label_set_xalign (GTK_LABEL (subtitle), 0);
   gtk_label_set_ellipsize (GTK_LABEL (subtitle), PANGO_ELLIPSIZE_END);
+  gtk_label_set_single_line_mode (GTK_LABEL (subtitle), TRUE);
   gtk_widget_add_css_class (subtitle, "dim-label");
-  gtk_box_append (GTK_BOX (texts), title);
-  gtk_box_append (GTK_BOX (texts), subtitle);
+  /* A bin measures an ellipsizing label from its text, once, not from the font's metrics at
+   * every measure (imtehan-wrap-bin.c): GtkListView makes up to 200 rows at once. */
+  gtk_box_append (GTK_BOX (texts), imtehan_wrap_bin_new (title, 5, 60));
+  gtk_box_append (GTK_BOX (texts), imtehan_wrap_bin_new (subtitle, 5, 60));
   gtk_widget_set_hexpand (texts, TRUE);
   gtk_box_append (GTK_BOX (row), icon);
   gtk_box_append (GTK_BOX (row), texts);
@@ -115,8 +123,9 @@ bind_cb (GtkSignalListItemFactory *factory,
   ImtehanQuiz *quiz = imtehan_library_entry_get_quiz (entry);
   GtkWidget *row = gtk_list_item_get_child (item);
   GtkWidget *icon = gtk_widget_get_first_child (row);
-  GtkWidget *title = gtk_widget_get_first_child (gtk_widget_get_next_sibling (icon));
-  GtkWidget *subtitle = gtk_widget_get_next_sibling (title);
+  GtkWidget *title_bin = gtk_widget_get_first_child (gtk_widget_get_next_sibling (icon));
+  GtkWidget *title = imtehan_wrap_bin_get_child (IMTEHAN_WRAP_BIN (title_bin));
+  GtkWidget *subtitle = imtehan_wrap_bin_get_child (IMTEHAN_WRAP_BIN (gtk_widget_get_next_sibling (title_bin)));
   const char *lang = imtehan_i18n_get_language ();
   g_autofree char *line = NULL;
   g_autofree char *name = NULL;
@@ -183,9 +192,24 @@ activate_cb (ImtehanLibraryPage *self,
 static void
 rebind (ImtehanLibraryPage *self)
 {
-  g_autoptr(GtkNoSelection) selection = gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->library)));
+  g_autoptr(GtkNoSelection) selection = NULL;
 
+  if (!self->rows_shown)
+    return;
+  selection = gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->library)));
   gtk_list_view_set_model (self->list, GTK_SELECTION_MODEL (selection));
+}
+
+/* Given a model before it has a height, GTK 4.8's list view binds 200 rows, Nastaliq
+ * included; once allocated, only the rows on screen. */
+static gboolean
+show_rows_cb (gpointer user_data)
+{
+  ImtehanLibraryPage *self = user_data;
+
+  self->rows_shown = TRUE;
+  rebind (self);
+  return G_SOURCE_REMOVE;
 }
 
 static void
@@ -257,6 +281,7 @@ imtehan_library_page_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->show_rows, imtehan_after_frame_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), IMTEHAN_TYPE_LIBRARY_PAGE);
   /* GTK 4.8 unparents only the bound template children. */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
@@ -282,7 +307,7 @@ imtehan_library_page_set_property (GObject      *object,
     case PROP_LIBRARY:
       self->library = g_value_dup_object (value);
       if (self->library != NULL)
-        rebind (self);
+        imtehan_after_frame_schedule (self->show_rows, 0);
       break;
     case PROP_STORE:
       self->store = g_value_dup_object (value);
@@ -337,6 +362,7 @@ imtehan_library_page_init (ImtehanLibraryPage *self)
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->show_rows = imtehan_after_frame_new (GTK_WIDGET (self->list), show_rows_cb, self);
 
   g_signal_connect (factory, "setup", G_CALLBACK (setup_cb), NULL);
   g_signal_connect (factory, "bind", G_CALLBACK (bind_cb), self);

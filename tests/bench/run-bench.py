@@ -36,6 +36,7 @@ TARGETS = {
     'history': 'start page ready with 10,000 attempts <= 1.5 x empty; no long frames scrolling',
     'save': 'main-thread part of saving an answer <= 2 ms, always',
     'gift-import': 'importing a 2,000-question GIFT bank <= 3 x loading the resulting quizzes',
+    'library': 'first painted frame with 500 quizzes in the library <= 1.10 x with one',
 }
 
 
@@ -313,6 +314,68 @@ def bench_gift_import(args, renderer):
     log(proc.stdout.decode().rstrip())
 
 
+QUIZ_TEMPLATE = """[Quiz]
+FormatVersion=1
+Id=bench-%(n)03d
+Title=Benchmark quiz %(n)d
+Title[ur]=جانچ کا کوئز %(n)d
+Difficulty=medium
+""" + "".join("""[Question q%(q)d]
+Text=Question %(q)d of the benchmark quiz, long enough to be a real question?
+Text[ur]=جانچ کے کوئز کا سوال %(q)d، اتنا لمبا جتنا ایک اصل سوال ہوتا ہے؟
+Choices=a;b;c;d
+Choice.a=The first answer
+Choice.b=The second answer
+Choice.c=The third answer
+Choice.d=The fourth answer
+Answer=b
+Explanation=Because the second answer is right.
+""" % {'q': q} for q in range(8)).replace('%(', '%%(').replace('%%(n)', '%(n)')
+
+
+def bench_library(args, renderer):
+    """Start-up with a library of 500 quizzes against one (issue 15): the quizzes are listed on
+    a worker, so the first frame should not wait for them."""
+    one = tempfile.mkdtemp(prefix='imtehan-bench-one-')
+    many = tempfile.mkdtemp(prefix='imtehan-bench-many-')
+    n_quizzes = 500
+    try:
+        folder = os.path.join(many, 'imtehan', 'quizzes')
+        os.makedirs(folder)
+        for n in range(n_quizzes):
+            with open(os.path.join(folder, 'bench-%03d.quiz' % n), 'w', encoding='utf-8') as f:
+                f.write(QUIZ_TEMPLATE % {'n': n})
+        env_one = base_env(args, renderer, one)
+        env_many = base_env(args, renderer, many)
+        run_marked_rss([args.app], env_one, 'first-frame')
+        run_marked_rss([args.app], env_many, 'first-frame')
+        first = {'one': [], 'many': []}
+        cpu = {'one': [], 'many': []}
+        listed = []
+        for _ in range(args.runs):
+            for name, env in (('one', env_one), ('many', env_many)):
+                marks, _, _ = run_marked_rss([args.app], env, 'first-frame')
+                first[name].append(marks['first-frame'])
+                cpu[name].append(marks['cpu'])
+            marks, values, _ = run_marked_rss([args.app], env_many, 'library-listed')
+            listed.append(marks['library-listed'])
+    finally:
+        shutil.rmtree(one, ignore_errors=True)
+        shutil.rmtree(many, ignore_errors=True)
+
+    o, m = median(first['one']), median(first['many'])
+    log('library [%s], %d runs each, alternated, medians:' % (renderer, args.runs))
+    log('  first painted frame: 1 quiz %.1f ms, %d quizzes %.1f ms, ratio %.2f (target <= 1.10: %s)'
+        % (o, n_quizzes, m, m / o, verdict(m / o <= 1.10)))
+    log('  CPU time until then (all threads): 1 quiz %.1f ms, %d quizzes %.1f ms, ratio %.2f'
+        % (median(cpu['one']), n_quizzes, median(cpu['many']),
+           median(cpu['many']) / median(cpu['one'])))
+    log('  the %d quizzes listed (worker) at %.1f ms after the start (not a target)'
+        % (n_quizzes, median(listed)))
+    log('RESULT library.%s.first-frame.ratio %.3f' % (renderer, m / o))
+    log('RESULT library.%s.listed %.1f' % (renderer, median(listed)))
+
+
 BENCHMARKS = {
     'startup': bench_startup,
     'navigate': bench_navigate,
@@ -321,6 +384,7 @@ BENCHMARKS = {
     'history': bench_history,
     'save': bench_save,
     'gift-import': bench_gift_import,
+    'library': bench_library,
 }
 
 # These draw nothing: run once, not once per renderer.
