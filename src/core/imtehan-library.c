@@ -150,14 +150,16 @@ imtehan_library_entry_init (ImtehanLibraryEntry *self)
 {
 }
 
-/* Reads and loads @file; a file that cannot be read or loaded gives an entry with its error.
- * Runs on a worker thread: nothing here touches the library. */
+/* Reads and loads @file (unless its bytes, or also its quiz loaded from them, are known); a
+ * file that cannot be read or loaded gives an entry with its error. Runs on a worker thread:
+ * nothing here touches the library. */
 static ImtehanLibraryEntry *
 entry_load (GFile                *file,
             ImtehanLibraryOrigin  origin,
             guint                 rank,
             gint64                mtime,
             GBytes               *known_bytes,
+            ImtehanQuiz          *known_quiz,
             GCancellable         *cancellable)
 {
   g_autoptr(ImtehanLibraryEntry) self = g_object_new (IMTEHAN_TYPE_LIBRARY_ENTRY, NULL);
@@ -170,9 +172,14 @@ entry_load (GFile                *file,
   self->mtime = mtime;
   self->name = g_file_get_basename (file);
 
+  g_assert (known_quiz == NULL || known_bytes != NULL);
   if (bytes == NULL)
     bytes = imtehan_key_file_load_bytes (file, IMTEHAN_QUIZ_MAX_SIZE, cancellable, &self->error);
-  if (bytes != NULL && (self->quiz = imtehan_quiz_new_from_bytes (bytes, display, &self->error)))
+  if (known_quiz != NULL)
+    self->quiz = g_object_ref (known_quiz);
+  else if (bytes != NULL)
+    self->quiz = imtehan_quiz_new_from_bytes (bytes, display, &self->error);
+  if (self->quiz != NULL)
     self->digest = g_strdup (imtehan_quiz_get_digest (self->quiz));
   else if (bytes != NULL)
     self->digest = g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, bytes);
@@ -601,7 +608,7 @@ reload_entry (ReloadJob            *job,
               GBytes               *bytes,
               GCancellable         *cancellable)
 {
-  g_autoptr(ImtehanLibraryEntry) entry = entry_load (file, origin, rank, mtime, bytes,
+  g_autoptr(ImtehanLibraryEntry) entry = entry_load (file, origin, rank, mtime, bytes, NULL,
                                                      cancellable);
   g_autofree char *uri = g_file_get_uri (file);
   ImtehanLibraryEntry *previous = g_hash_table_lookup (job->previous, uri);
@@ -1056,7 +1063,9 @@ import_thread (GTask        *task,
 
   copy = g_file_new_for_path (path);
   result = g_new0 (ImportResult, 1);
-  result->entry = entry_load (copy, IMTEHAN_LIBRARY_ORIGIN_USER, 0, mtime_of (path), bytes, NULL);
+  /* The quiz loaded above is the copy's: the same bytes. */
+  result->entry = entry_load (copy, IMTEHAN_LIBRARY_ORIGIN_USER, 0, mtime_of (path), bytes, quiz,
+                              NULL);
   result->warnings = g_steal_pointer (&warnings);
   g_task_return_pointer (task, result, (GDestroyNotify)import_result_free);
 }
