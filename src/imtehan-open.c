@@ -163,29 +163,49 @@ chooser_response_cb (GtkNativeDialog    *chooser,
   g_object_unref (chooser);
 }
 
-/* The Open… dialog: a portal's under Flatpak (GtkFileChooserNative). */
-void
-imtehan_open_choose (ImtehanApplication *app,
-                     GtkWindow          *parent)
+/**
+ * imtehan_open_new_filters:
+ *
+ * Returns: (transfer full): the Open… dialog's file filters, the one it starts with first
+ */
+GListModel *
+imtehan_open_new_filters (void)
 {
-  GtkFileChooserNative *chooser;
+  GListStore *filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
   g_autoptr(GtkFileFilter) quizzes = gtk_file_filter_new ();
   g_autoptr(GtkFileFilter) gift = gtk_file_filter_new ();
 
-  g_return_if_fail (IMTEHAN_IS_APPLICATION (app));
-
-  chooser = gtk_file_chooser_native_new (_("Open a Quiz"), parent, GTK_FILE_CHOOSER_ACTION_OPEN,
-                                         _("_Open"), _("_Cancel"));
   gtk_file_filter_set_name (quizzes, _("Quizzes"));
   gtk_file_filter_add_mime_type (quizzes, "application/x-imtehan-quiz");
   gtk_file_filter_add_suffix (quizzes, "quiz");
   /* Moodle question banks, imported when opened: with the quizzes, and on their own. Not
    * "*.txt", although Moodle names its exports so: any text file would look like a bank. */
   gtk_file_filter_add_suffix (quizzes, "gift");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), quizzes);
+  g_list_store_append (filters, quizzes);
   gtk_file_filter_set_name (gift, _("Moodle GIFT Files"));
   gtk_file_filter_add_suffix (gift, "gift");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), gift);
+  g_list_store_append (filters, gift);
+  return G_LIST_MODEL (filters);
+}
+
+/* The Open… dialog: a portal's under Flatpak (GtkFileChooserNative). */
+void
+imtehan_open_choose (ImtehanApplication *app,
+                     GtkWindow          *parent)
+{
+  GtkFileChooserNative *chooser;
+  g_autoptr(GListModel) filters = imtehan_open_new_filters ();
+
+  g_return_if_fail (IMTEHAN_IS_APPLICATION (app));
+
+  chooser = gtk_file_chooser_native_new (_("Open a Quiz"), parent, GTK_FILE_CHOOSER_ACTION_OPEN,
+                                         _("_Open"), _("_Cancel"));
+  for (guint i = 0; i < g_list_model_get_n_items (filters); i++)
+    {
+      g_autoptr(GtkFileFilter) filter = g_list_model_get_item (filters, i);
+
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+    }
   gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   g_signal_connect (chooser, "response", G_CALLBACK (chooser_response_cb), app);

@@ -11,12 +11,13 @@
 
 G_BEGIN_DECLS
 
-void imtehan_open_files           (ImtehanApplication *app,
-                                   GFile             **files,
-                                   guint               n_files,
-                                   GtkWindow          *parent);
-void imtehan_open_choose          (ImtehanApplication *app,
-                                   GtkWindow          *parent);
-void imtehan_open_add_drop_target (GtkWindow          *window);
+void        imtehan_open_files           (ImtehanApplication *app,
+                                          GFile             **files,
+                                          guint               n_files,
+                                          GtkWindow          *parent);
+void        imtehan_open_choose          (ImtehanApplication *app,
+                                          GtkWindow          *parent);
+GListModel *imtehan_open_new_filters     (void);
+void        imtehan_open_add_drop_target (GtkWindow          *window);
 
 G_END_DECLS
