@@ -155,13 +155,6 @@ bind_cb (GtkSignalListItemFactory *factory,
 }
 
 static void
-error_response_cb (AdwMessageDialog *dialog,
-                   const char       *response)
-{
-  gtk_window_destroy (GTK_WINDOW (dialog));
-}
-
-static void
 activate_cb (ImtehanLibraryPage *self,
              guint               position)
 {
@@ -183,8 +176,8 @@ activate_cb (ImtehanLibraryPage *self,
   dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
                                    _("The Quiz Could Not Be Opened"),
                                    error ? error->message : NULL);
+  /* It closes itself on a response. */
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  g_signal_connect (dialog, "response", G_CALLBACK (error_response_cb), NULL);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 

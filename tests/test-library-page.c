@@ -175,13 +175,30 @@ test_lists_quizzes (ImtehanTestFixture *fixture,
   empty_library ();
 }
 
+static GtkWidget *
+find_button (GtkWidget  *widget,
+             const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static GtkWindow *
 find_dialog (void)
 {
   g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
 
   for (GList *l = toplevels; l; l = l->next)
-    if (ADW_IS_MESSAGE_DIALOG (l->data))
+    if (ADW_IS_MESSAGE_DIALOG (l->data) && gtk_widget_get_visible (l->data))
       return l->data;
   return NULL;
 }
@@ -194,6 +211,7 @@ test_broken_quiz (ImtehanTestFixture *fixture,
   ImtehanWindow *window;
   GtkListView *list;
   GtkWindow *dialog = NULL;
+  GtkWidget *close;
   guint broken_position = G_MAXUINT;
   GListModel *model = G_LIST_MODEL (imtehan_application_get_library (imtehan_test_app));
 
@@ -215,7 +233,12 @@ test_broken_quiz (ImtehanTestFixture *fixture,
   g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)),
                             "broken.quiz:10: [Question one] Answer:"));
   g_assert_cmpstr (imtehan_window_get_page_name (window), ==, "library");
-  gtk_window_destroy (dialog);
+  /* Its Close button closes it. */
+  close = find_button (GTK_WIDGET (dialog), _("_Close"));
+  g_assert_nonnull (close);
+  gtk_widget_activate (close);
+  IMTEHAN_TEST_WAIT_UNTIL (find_dialog () == NULL, 10);
+  g_assert_null (find_dialog ());
   empty_library ();
 }
 
