@@ -19,6 +19,7 @@
 #include "imtehan-attempt-row.h"
 #include "imtehan-i18n.h"
 #include "imtehan-library-page.h"
+#include "imtehan-open.h"
 #include "imtehan-start-page.h"
 #include "imtehan-wrap-bin.h"
 
@@ -160,9 +161,6 @@ activate_cb (ImtehanLibraryPage *self,
 {
   g_autoptr(ImtehanLibraryEntry) entry = g_list_model_get_item (G_LIST_MODEL (self->library),
                                                                 position);
-  const GError *error;
-  GtkWidget *dialog;
-
   if (entry == NULL)
     return;
   if (imtehan_library_entry_get_quiz (entry) != NULL)
@@ -172,13 +170,8 @@ activate_cb (ImtehanLibraryPage *self,
       return;
     }
   /* The file's problem, with its line, as when it is opened. */
-  error = imtehan_library_entry_get_error (entry);
-  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
-                                   _("The Quiz Could Not Be Opened"),
-                                   error ? error->message : NULL);
-  /* It closes itself on a response. */
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  gtk_window_present (GTK_WINDOW (dialog));
+  imtehan_open_show_error (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                           imtehan_library_entry_get_error (entry));
 }
 
 /* The rows are bound anew, with the scores now known. */

@@ -54,12 +54,29 @@ window_for_quiz (ImtehanApplication *app,
   return GTK_WINDOW (imtehan_window_new_for_quiz (app, quiz));
 }
 
+/**
+ * imtehan_open_show_error:
+ * @parent: the window the dialog stands on
+ * @error: (nullable): why the quiz file does not load, with its file and line
+ *
+ * Says why a quiz cannot be opened, in a dialog that closes itself on its response.
+ */
+void
+imtehan_open_show_error (GtkWindow    *parent,
+                         const GError *error)
+{
+  GtkWidget *dialog = adw_message_dialog_new (parent, _("The Quiz Could Not Be Opened"),
+                                              error ? error->message : NULL);
+
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 show_error (OpenData     *data,
             const GError *error)
 {
   GtkWindow *parent = data->parent;
-  GtkWidget *dialog;
 
   /* Launched with a broken file only: the dialog needs a window to stand on. */
   if (parent == NULL)
@@ -69,9 +86,7 @@ show_error (OpenData     *data,
       g_application_activate (G_APPLICATION (data->app));
       parent = gtk_application_get_active_window (GTK_APPLICATION (data->app));
     }
-  dialog = adw_message_dialog_new (parent, _("The Quiz Could Not Be Opened"), error->message);
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  gtk_window_present (GTK_WINDOW (dialog));
+  imtehan_open_show_error (parent, error);
 }
 
 /* What a GIFT import left out, over the window of the quiz it made. */

@@ -19,5 +19,7 @@ void        imtehan_open_choose          (ImtehanApplication *app,
                                           GtkWindow          *parent);
 GListModel *imtehan_open_new_filters     (void);
 void        imtehan_open_add_drop_target (GtkWindow          *window);
+void        imtehan_open_show_error      (GtkWindow          *parent,
+                                          const GError       *error);
 
 G_END_DECLS
