@@ -9,7 +9,6 @@
 
 #include <glib/gi18n.h>
 
-#include "imtehan-i18n.h"
 #include "imtehan-progress.h"
 #include "imtehan-question-deck.h"
 #include "imtehan-question-page.h"

@@ -343,6 +343,14 @@ grab_focus_in_view (ImtehanWindow *self,
     }
 }
 
+/* Home is offered everywhere but on the home page. */
+static void
+update_home_button (ImtehanWindow *self)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->home_button),
+                          g_strcmp0 (self->page_name, _imtehan_window_home (self)) != 0);
+}
+
 void
 _imtehan_window_show_page (ImtehanWindow *self,
            const char    *name)
@@ -368,8 +376,7 @@ _imtehan_window_show_page (ImtehanWindow *self,
   for (guint i = 0; i < G_N_ELEMENTS (self->pages); i++)
     if (self->pages[i] != NULL && self->pages[i] != page)
       gtk_widget_set_visible (self->pages[i], FALSE);
-  gtk_widget_set_visible (GTK_WIDGET (self->home_button),
-                          g_strcmp0 (name, _imtehan_window_home (self)) != 0);
+  update_home_button (self);
   if (index == PAGE_LIBRARY)
     imtehan_library_page_reload_records (IMTEHAN_LIBRARY_PAGE (page));
   update_title (self);
@@ -646,8 +653,7 @@ library_changed_cb (ImtehanWindow *self)
       !_imtehan_window_in_progress (self) && g_str_equal (_imtehan_window_home (self), "library"))
     _imtehan_window_show_page (self, "library");
   else
-    gtk_widget_set_visible (GTK_WIDGET (self->home_button),
-                            g_strcmp0 (self->page_name, _imtehan_window_home (self)) != 0);
+    update_home_button (self);
   _imtehan_window_update_actions (self);
 }
 
