@@ -3,7 +3,7 @@
 # Runs a test under its own X server (Xvfb) and its own D-Bus session, so that UI tests
 # need no desktop and never touch the developer's session.
 # IMTEHAN_TEST_WRAPPER (valgrind, set by build-aux/wrap-test.sh in the valgrind test setup)
-# goes in front of the test binary only: not of xvfb-run or dbus-run-session, nor of a
+# goes in front of the test binary only: not of Xvfb or dbus-run-session, nor of a
 # script such as test-install.sh.
 set -e
 wrap=""
@@ -14,19 +14,33 @@ if [ -n "${IMTEHAN_TEST_HAVE_DISPLAY:-}" ]; then
   exec ${wrap:+"$wrap"} "$@"
 fi
 export IMTEHAN_TEST_HAVE_DISPLAY=1
-# xvfb-run exits with 5, whatever the test's status, when it cannot remove its temporary
-# directory afterwards (seen once with the test suites running in parallel): the test's own
-# status is kept in a file, and that is the one returned.
-IMTEHAN_TEST_STATUS_FILE=$(mktemp "${TMPDIR:-/tmp}/imtehan-test-status.XXXXXX")
-export IMTEHAN_TEST_STATUS_FILE
-set +e
-xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp" dbus-run-session -- \
-  sh -c '"$@"; status=$?; echo "$status" > "$IMTEHAN_TEST_STATUS_FILE"; exit "$status"' \
-  sh ${wrap:+"$wrap"} "$@"
-status=$?
-if [ "$status" -eq 5 ] && [ -s "$IMTEHAN_TEST_STATUS_FILE" ]; then
-  status=$(cat "$IMTEHAN_TEST_STATUS_FILE")
-  echo "run-with-display.sh: xvfb-run could not clean up after itself; the test's status: $status" >&2
+
+# Xvfb chooses a free display itself and writes its number once it accepts clients
+# (-displayfd). xvfb-run -a guessed the number from lock files, which raced with the other
+# suites' servers starting at the same moment: a test then ran on another test's server
+# and lost it when that test ended.
+display_file=$(mktemp "${TMPDIR:-/tmp}/imtehan-display.XXXXXX")
+Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$display_file" >/dev/null 2>&1 &
+xvfb=$!
+tries=0
+while [ ! -s "$display_file" ] && [ "$tries" -lt 200 ] && kill -0 "$xvfb" 2>/dev/null; do
+  sleep 0.05
+  tries=$((tries + 1))
+done
+if [ ! -s "$display_file" ]; then
+  echo "run-with-display.sh: Xvfb did not start" >&2
+  kill "$xvfb" 2>/dev/null || true
+  rm -f "$display_file"
+  exit 1
 fi
-rm -f "$IMTEHAN_TEST_STATUS_FILE"
+DISPLAY=":$(head -n 1 "$display_file")"
+export DISPLAY
+unset WAYLAND_DISPLAY XAUTHORITY
+rm -f "$display_file"
+
+set +e
+dbus-run-session -- ${wrap:+"$wrap"} "$@"
+status=$?
+kill "$xvfb" 2>/dev/null
+wait "$xvfb" 2>/dev/null
 exit "$status"
