@@ -17,6 +17,15 @@ typedef struct _ImtehanAttemptSummary ImtehanAttemptSummary;
 typedef struct _ImtehanLibrary        ImtehanLibrary;
 typedef struct _ImtehanLibraryEntry   ImtehanLibraryEntry;
 
+/* How an attempt gives feedback (issue 16): exam defers it to the end (Moodle's "deferred
+ * feedback"); practice shows right or wrong and the explanation once an answer is checked,
+ * and locks it ("immediate feedback"). Written to attempt files as "exam" / "practice". */
+typedef enum
+{
+  IMTEHAN_MODE_EXAM,
+  IMTEHAN_MODE_PRACTICE,
+} ImtehanMode;
+
 #define IMTEHAN_ERROR (imtehan_error_quark ())
 
 typedef enum
