@@ -971,6 +971,93 @@ test_without_digest (void)
   g_assert_null (imtehan_attempt_get_quiz_digest (loaded));
 }
 
+/* Attempt files written by the first release (Version=1, before the lab's keys) stay readable
+ * and resumable by every later one (issue 16). They were made by that release's own code, and
+ * are read with the copy of the quiz they were taken on, so that an edit of the bundled quiz
+ * does not turn this test into a different one. */
+#define V1_DIR TEST_DATA_DIR "/attempts-v1"
+
+typedef struct
+{
+  const char *name;
+  const char *language;
+  const char *learner;
+  gboolean    finished;
+  guint       n_answered;
+  guint       current;
+} V1Fixture;
+
+static const V1Fixture v1_fixtures[] = {
+  { "20261201T195016Z-ffe8e4ca.ini", "en", "Ayesha Khan", TRUE, 8, 0 },
+  { "20261201T195016Z-cfe43cb3.ini", "ur", "عائشہ خان", FALSE, 2, 4 },
+  { "20261201T195016Z-da7409eb.ini", "en", "", FALSE, 1, 1 },
+  { "20261201T195016Z-11020c5e.ini", "ur", "", TRUE, 5, 0 },
+};
+
+static ImtehanQuiz *
+load_v1_quiz (void)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (V1_DIR "/zero-sharded-optimizers.quiz");
+  g_autoptr(GError) error = NULL;
+  ImtehanQuiz *quiz = imtehan_quiz_new_from_file (file, NULL, &error);
+
+  g_assert_no_error (error);
+  return quiz;
+}
+
+static void
+test_version_1_fixtures (void)
+{
+  g_autoptr(ImtehanQuiz) quiz = load_v1_quiz ();
+
+  for (guint f = 0; f < G_N_ELEMENTS (v1_fixtures); f++)
+    {
+      const V1Fixture *fixture = &v1_fixtures[f];
+      g_autofree char *path = g_build_filename (V1_DIR, fixture->name, NULL);
+      g_autofree char *contents = NULL;
+      g_autofree char *saved = NULL;
+      g_autoptr(GKeyFile) key_file = g_key_file_new ();
+      g_autoptr(ImtehanAttempt) loaded = NULL;
+      g_autoptr(ImtehanAttempt) again = NULL;
+      g_autoptr(GError) error = NULL;
+      guint score = 0;
+
+      g_test_message ("%s", fixture->name);
+      g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+      g_assert_nonnull (strstr (contents, "\nVersion=1\n"));
+      g_assert_true (g_key_file_load_from_data (key_file, contents, -1, G_KEY_FILE_NONE, NULL));
+
+      loaded = load_data (quiz, contents, &error);
+      g_assert_no_error (error);
+      g_assert_cmpstr (imtehan_attempt_get_language (loaded), ==, fixture->language);
+      g_assert_cmpstr (imtehan_attempt_get_learner (loaded), ==, fixture->learner);
+      g_assert_cmpint (imtehan_attempt_get_finished (loaded), ==, fixture->finished);
+      g_assert_cmpuint (imtehan_attempt_get_n_answered (loaded), ==, fixture->n_answered);
+      g_assert_cmpuint (imtehan_attempt_get_current (loaded), ==, fixture->current);
+      for (guint i = 0; i < imtehan_attempt_get_n_questions (loaded); i++)
+        if (imtehan_attempt_is_correct (loaded, i))
+          score++;
+      if (fixture->finished)
+        g_assert_cmpint (imtehan_attempt_get_score (loaded), ==,
+                         g_key_file_get_integer (key_file, "Attempt", "Score", NULL));
+      else
+        {
+          /* Resumable: it takes answers, and is saved and read back with them. */
+          guint next = fixture->n_answered == 0 ? 0 : imtehan_attempt_get_n_questions (loaded) - 1;
+
+          g_assert_null (imtehan_attempt_get_answer (loaded, next));
+          g_assert_true (imtehan_attempt_choose (loaded, next, right_choice (quiz, next)));
+          g_assert_true (imtehan_attempt_finish (loaded));
+          g_assert_cmpuint (imtehan_attempt_get_score (loaded), ==, score + 1);
+        }
+
+      saved = imtehan_attempt_to_data (loaded, NULL);
+      again = load_data (quiz, saved, &error);
+      g_assert_no_error (error);
+      assert_same_attempt (loaded, again);
+    }
+}
+
 static char *
 attempt_data (ImtehanQuiz *quiz)
 {
@@ -1167,6 +1254,7 @@ main (int   argc,
   g_test_add_func ("/attempt/data/started-with-offset", test_started_with_offset);
   g_test_add_func ("/attempt/data/quiz-digest", test_quiz_digest);
   g_test_add_func ("/attempt/data/without-digest", test_without_digest);
+  g_test_add_func ("/attempt/data/version-1-fixtures", test_version_1_fixtures);
   g_test_add_func ("/attempt/error/wrong-quiz", test_error_wrong_quiz);
   g_test_add_func ("/attempt/error/newer-version", test_error_newer_version);
   g_test_add_func ("/attempt/error/answer-not-a-choice", test_error_answer_not_a_choice);
