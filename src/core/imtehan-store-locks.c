@@ -67,7 +67,8 @@ open_lock (ImtehanStore  *self,
   g_autofree char *path = NULL;
   int fd;
 
-  if (g_mkdir_with_parents (dir, 0700) != 0)
+  /* A lab's folder is never made here: a missing one is a share or a stick that is away. */
+  if (!self->lab_folder && g_mkdir_with_parents (dir, 0700) != 0)
     {
       int saved_errno = errno;
       g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
@@ -433,7 +434,8 @@ imtehan_store_is_locked_elsewhere (ImtehanStore *self,
       close (fd);
     }
   else
-    busy = FALSE;
+    /* Another user's lock in a lab's folder (sticky, 3770): theirs, whether held or not. */
+    busy = errno == EACCES || errno == EPERM;
   g_mutex_unlock (&self->lock_io_mutex);
   return busy;
 }

@@ -19,6 +19,15 @@ struct _ImtehanStore
 
   GFile             *directory;
   GFile             *cache_directory;  /* NULL: no summary cache */
+  /* A results folder set by the lab (imtehan_store_new_for_results_folder()): its files are
+   * created 0640 and the folder itself is never created, since a missing one is a share or a
+   * stick that is not there, and a folder made in its place would hide it. */
+  gboolean           lab_folder;
+  /* Where a save that the results folder refused is kept, on this PC, until it can be copied
+   * there (imtehan-store.c, "Pending copies"). NULL: none (the default, local store). */
+  GFile             *pending_directory;
+  gboolean           maybe_pending;    /* the worker's only: the pending folder may hold files */
+  int                fault_errno;      /* atomic; for the tests: results-folder writes fail */
   ImtehanStoreCache *cache;            /* NULL: none */
   /* One worker thread: writes, listings, locks, releases and claims, in the order asked. */
   GThreadPool       *writer;
@@ -71,6 +80,8 @@ void                   imtehan_store_cache_end         (ImtehanStoreCache     *c
 void                   imtehan_store_cache_save        (ImtehanStoreCache     *cache);
 
 /* For the tests */
+void                   imtehan_store_set_fault         (ImtehanStore          *self,
+                                                        int                    errnum);
 GFile                 *imtehan_store_get_cache_file    (ImtehanStore          *self);
 guint                  imtehan_store_get_n_files_read  (ImtehanStore          *self);
 

@@ -54,6 +54,8 @@ enum {
   PROP_0,
   PROP_DIRECTORY,
   PROP_CACHE_DIRECTORY,
+  PROP_PENDING_DIRECTORY,
+  PROP_LAB_FOLDER,
   N_PROPS
 };
 
@@ -61,7 +63,7 @@ static GParamSpec *properties[N_PROPS];
 
 typedef struct
 {
-  GFile *file;
+  char  *name;  /* "<id>.ini" */
   char  *data;
   gsize  length;
 } SaveJob;
@@ -69,7 +71,7 @@ typedef struct
 static void
 save_job_free (SaveJob *job)
 {
-  g_clear_object (&job->file);
+  g_clear_pointer (&job->name, g_free);
   g_clear_pointer (&job->data, g_free);
   g_free (job);
 }
@@ -106,18 +108,36 @@ errno_of_file_error (const GError *error)
   return 0;
 }
 
+/* Writes @data to @path atomically and durably. */
 static gboolean
-write_file (GFile       *directory,
-            GFile       *file,
-            const char  *data,
-            gsize        length,
-            GError     **error)
+set_contents (const char  *path,
+              const char  *data,
+              gsize        length,
+              int          mode,
+              GError     **error)
 {
-  g_autofree char *dir_path = g_file_get_path (directory);
+  /* CONSISTENT|DURABLE: write a temporary file, fsync it, rename it over the old one and
+   * fsync the folder, so a power cut leaves either the old or the new file, whole. GLib 2.74
+   * does all four itself; tests/crash/test-syscalls.c checks the order under strace. */
+  return g_file_set_contents_full (path, data, length,
+                                   G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
+                                   mode, error);
+}
+
+/* Writes an attempt file into the results folder. */
+static gboolean
+write_file (ImtehanStore *self,
+            GFile        *file,
+            const char   *data,
+            gsize         length,
+            GError      **error)
+{
+  g_autofree char *dir_path = g_file_get_path (self->directory);
   g_autofree char *path = g_file_get_path (file);
   g_autoptr(GError) local_error = NULL;
+  int fault = g_atomic_int_get (&self->fault_errno);
 
-  if (g_mkdir_with_parents (dir_path, 0700) != 0)
+  if (!self->lab_folder && g_mkdir_with_parents (dir_path, 0700) != 0)
     {
       int saved_errno = errno;
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
@@ -126,26 +146,225 @@ write_file (GFile       *directory,
       return FALSE;
     }
 
-  /* CONSISTENT|DURABLE: write a temporary file, fsync it, rename it over the old one and
-   * fsync the folder, so a power cut leaves either the old or the new file, whole. GLib 2.74
-   * does all four itself; tests/crash/test-syscalls.c checks the order under strace. */
-  if (!g_file_set_contents_full (path, data, length,
-                                 G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
-                                 0600, &local_error))
+  if (fault != 0)
+    g_set_error (&local_error, G_FILE_ERROR, g_file_error_from_errno (fault),
+                 "%s: %s (injected)", path, g_strerror (fault));
+  /* A lab's teachers' group reads the results (DESIGN.md, wave 2); a PC's own stay private. */
+  else if (set_contents (path, data, length, self->lab_folder ? 0640 : 0600, &local_error))
     {
-      int errnum = errno_of_file_error (local_error);
-      g_autofree char *display = g_filename_display_name (dir_path);
+      GStatBuf st;
 
-      /* GLib's message names a temporary file the user never sees: the log keeps it, the
-       * user is told the folder and the plain reason. */
-      g_debug ("%s", local_error->message);
-      g_set_error (error, G_FILE_ERROR,
-                   local_error->domain == G_FILE_ERROR ? local_error->code : G_FILE_ERROR_FAILED,
-                   _("Answers cannot be saved in “%s”: %s"), display,
-                   errnum != 0 ? g_strerror (errnum) : local_error->message);
+      /* The mode given is filtered by the umask: a lab that set 077 would hide the results
+       * from the teacher. Not atomic, but at worst one save late. */
+      if (self->lab_folder && g_stat (path, &st) == 0 && (st.st_mode & 0777) != 0640)
+        g_chmod (path, 0640);
+      return TRUE;
+    }
+
+  {
+    int errnum = errno_of_file_error (local_error);
+    g_autofree char *display = g_filename_display_name (dir_path);
+
+    /* GLib's message names a temporary file the user never sees: the log keeps it, the
+     * user is told the folder and the plain reason. */
+    g_debug ("%s", local_error->message);
+    g_set_error (error, G_FILE_ERROR,
+                 local_error->domain == G_FILE_ERROR ? local_error->code : G_FILE_ERROR_FAILED,
+                 _("Answers cannot be saved in “%s”: %s"), display,
+                 errnum != 0 ? g_strerror (errnum) : local_error->message);
+    return FALSE;
+  }
+}
+
+/* --- Pending copies ------------------------------------------------------------------------
+ *
+ * A lab's results folder is a share or a stick: it can be slow, read-only, full, or gone for
+ * a while. A save it refuses is written durably to the pending folder on this PC instead, and
+ * still reported as an error, so the session keeps retrying and the warning stays. Each
+ * later successful save (a retry is one) copies every pending file to the results folder and
+ * only then deletes it here.
+ *
+ * While "<id>.ini" exists in the pending folder it is the newest copy of that attempt: a save
+ * of it replaces the pending copy first and then copies it over, so a kill at any point
+ * leaves the newest answers in one of the two places, and a listing prefers the pending one.
+ * Everything here runs on the store's worker. */
+
+static char *
+pending_path (ImtehanStore *self,
+              const char   *name)
+{
+  g_autofree char *dir = g_file_get_path (self->pending_directory);
+
+  return g_build_filename (dir, name, NULL);
+}
+
+/* So that a deleted pending copy does not come back after a power cut, older than the file
+ * in the results folder. */
+static void
+sync_folder (const char *dir)
+{
+  int fd = g_open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+
+  if (fd >= 0)
+    {
+      fsync (fd);
+      close (fd);
+    }
+}
+
+static gboolean
+write_pending (ImtehanStore  *self,
+               const char    *name,
+               const char    *data,
+               gsize          length,
+               GError       **error)
+{
+  g_autofree char *dir = g_file_get_path (self->pending_directory);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      int saved_errno = errno;
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   "%s: %s", dir, g_strerror (saved_errno));
       return FALSE;
     }
+  self->maybe_pending = TRUE;
+  return set_contents (path, data, length, 0600, error);
+}
+
+/* Copies the pending "<name>" to the results folder, then deletes it here. %TRUE when there
+ * is nothing left pending under that name. */
+static gboolean
+flush_one (ImtehanStore  *self,
+           const char    *name,
+           GError       **error)
+{
+  g_autofree char *dir = g_file_get_path (self->pending_directory);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autoptr(GFile) file = g_file_get_child (self->directory, name);
+  g_autoptr(GError) read_error = NULL;
+  g_autofree char *data = NULL;
+  gsize length;
+
+  if (!g_file_get_contents (path, &data, &length, &read_error))
+    {
+      if (g_error_matches (read_error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+        return TRUE;
+      g_propagate_error (error, g_steal_pointer (&read_error));
+      return FALSE;
+    }
+  if (!write_file (self, file, data, length, error))
+    return FALSE;
+  if (g_unlink (path) != 0 && errno != ENOENT)
+    {
+      int saved_errno = errno;
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   "%s: %s", path, g_strerror (saved_errno));
+      return FALSE;
+    }
+  sync_folder (dir);
   return TRUE;
+}
+
+static gboolean is_stale_temp (const char *name, const struct stat *st);
+
+/* Copies every pending file to the results folder; what cannot be copied stays, for the next
+ * time. */
+static void
+flush_pending (ImtehanStore *self)
+{
+  g_autofree char *dir_path = NULL;
+  gboolean left = FALSE;
+  struct dirent *dirent;
+  DIR *dir;
+
+  if (self->pending_directory == NULL || !self->maybe_pending)
+    return;
+  dir_path = g_file_get_path (self->pending_directory);
+  if ((dir = opendir (dir_path)) == NULL)
+    {
+      self->maybe_pending = errno != ENOENT;
+      return;
+    }
+  while ((dirent = readdir (dir)) != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+      struct stat st;
+
+      if (fstatat (dirfd (dir), dirent->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+        continue;
+      if (is_stale_temp (dirent->d_name, &st))
+        {
+          unlinkat (dirfd (dir), dirent->d_name, 0);
+          continue;
+        }
+      if (!S_ISREG (st.st_mode) || !g_str_has_suffix (dirent->d_name, SUFFIX))
+        continue;
+      if (!flush_one (self, dirent->d_name, &error))
+        {
+          g_debug ("Kept %s/%s: %s", dir_path, dirent->d_name, error->message);
+          left = TRUE;
+        }
+    }
+  closedir (dir);
+  self->maybe_pending = left;
+}
+
+/* Saves @data as the attempt file @name: in the results folder, or else in the pending
+ * folder, with the error. */
+static gboolean
+store_data (ImtehanStore  *self,
+            const char    *name,
+            const char    *data,
+            gsize          length,
+            GError       **error)
+{
+  g_autoptr(GFile) file = g_file_get_child (self->directory, name);
+  g_autoptr(GError) folder_error = NULL;
+  g_autoptr(GError) pending_error = NULL;
+  g_autofree char *pending = NULL;
+  gboolean saved;
+
+  if (self->pending_directory == NULL)
+    return write_file (self, file, data, length, error);
+
+  pending = pending_path (self, name);
+  if (self->maybe_pending && g_file_test (pending, G_FILE_TEST_EXISTS))
+    {
+      /* The pending copy must stay the newest: replaced first, copied after. */
+      if (write_pending (self, name, data, length, &pending_error))
+        saved = flush_one (self, name, &folder_error);
+      else
+        {
+          /* Then the results folder gets the newest copy directly, and the older one here
+           * goes only once it has. */
+          g_warning ("Could not keep %s on this computer: %s", name, pending_error->message);
+          if (!write_file (self, file, data, length, error))
+            return FALSE;
+          if (g_unlink (pending) == 0)
+            sync_folder (g_file_peek_path (self->pending_directory));
+          flush_pending (self);
+          return TRUE;
+        }
+    }
+  else if (!(saved = write_file (self, file, data, length, &folder_error)) &&
+           !write_pending (self, name, data, length, &pending_error))
+    {
+      g_warning ("Could not keep %s on this computer either: %s", name, pending_error->message);
+      g_propagate_error (error, g_steal_pointer (&folder_error));
+      return FALSE;
+    }
+
+  if (saved)
+    {
+      flush_pending (self);
+      return TRUE;
+    }
+  g_set_error (error, folder_error->domain, folder_error->code,
+               _("%s. They are kept on this computer and will be copied there when the folder can be written."),
+               folder_error->message);
+  return FALSE;
 }
 
 /* Writes run one at a time, in the order they were asked for, on one worker thread: a later
@@ -160,7 +379,7 @@ write_job (GTask *task_owned)
 
   if (g_task_return_error_if_cancelled (task))
     return;
-  if (write_file (self->directory, job->file, job->data, job->length, &error))
+  if (store_data (self, job->name, job->data, job->length, &error))
     g_task_return_boolean (task, TRUE);
   else
     g_task_return_error (task, g_steal_pointer (&error));
@@ -231,6 +450,7 @@ imtehan_store_finalize (GObject *object)
   imtehan_store_locks_finalize (self);
   g_clear_pointer (&self->cache, imtehan_store_cache_free);
   g_clear_object (&self->cache_directory);
+  g_clear_object (&self->pending_directory);
   g_clear_object (&self->directory);
 
   G_OBJECT_CLASS (imtehan_store_parent_class)->finalize (object);
@@ -252,6 +472,12 @@ imtehan_store_get_property (GObject    *object,
     case PROP_CACHE_DIRECTORY:
       g_value_set_object (value, self->cache_directory);
       break;
+    case PROP_PENDING_DIRECTORY:
+      g_value_set_object (value, self->pending_directory);
+      break;
+    case PROP_LAB_FOLDER:
+      g_value_set_boolean (value, self->lab_folder);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -272,6 +498,12 @@ imtehan_store_set_property (GObject      *object,
       break;
     case PROP_CACHE_DIRECTORY:
       self->cache_directory = g_value_dup_object (value);
+      break;
+    case PROP_PENDING_DIRECTORY:
+      self->pending_directory = g_value_dup_object (value);
+      break;
+    case PROP_LAB_FOLDER:
+      self->lab_folder = g_value_get_boolean (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -314,6 +546,24 @@ imtehan_store_class_init (ImtehanStoreClass *klass)
   properties[PROP_CACHE_DIRECTORY] =
     g_param_spec_object ("cache-directory", NULL, NULL, G_TYPE_FILE,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /**
+   * ImtehanStore:pending-directory:
+   *
+   * Where saves that the results folder refused are kept on this PC until they can be copied
+   * there, or %NULL to keep none (then a failed save is only an error).
+   */
+  properties[PROP_PENDING_DIRECTORY] =
+    g_param_spec_object ("pending-directory", NULL, NULL, G_TYPE_FILE,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /**
+   * ImtehanStore:lab-folder:
+   *
+   * Whether the folder was set by the lab: attempt files are created 0640 for the teachers'
+   * group, and the folder is never created (a missing one is a share or a stick that is away).
+   */
+  properties[PROP_LAB_FOLDER] =
+    g_param_spec_boolean ("lab-folder", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -322,6 +572,8 @@ imtehan_store_init (ImtehanStore *self)
 {
   self->writer = g_thread_pool_new (writer_func, NULL, 1, FALSE, NULL);
   imtehan_store_locks_init (self);
+  /* Left by an earlier run, maybe: the first flush looks. */
+  self->maybe_pending = TRUE;
 }
 
 ImtehanStore *
@@ -346,6 +598,70 @@ imtehan_store_new_default (void)
                        "directory", directory,
                        "cache-directory", cache_directory,
                        NULL);
+}
+
+/**
+ * imtehan_store_new_for_results_folder:
+ * @folder: the results folder the lab set (a share, a USB stick)
+ * @pending_directory: (nullable): where saves the folder refuses are kept until it takes
+ *   them, or %NULL for $XDG_DATA_HOME/imtehan/pending/<SHA-256 of @folder's path>
+ *
+ * A store for a lab's results folder: attempt files are created 0640, the folder is never
+ * created, and no answer is lost while it is slow, read-only, full or away (see
+ * docs/architecture.md, "The results folder on a share"). Does no I/O.
+ */
+ImtehanStore *
+imtehan_store_new_for_results_folder (GFile *folder,
+                                      GFile *pending_directory)
+{
+  g_autofree char *cache_path = g_build_filename (g_get_user_cache_dir (), "imtehan", NULL);
+  g_autoptr(GFile) cache_directory = g_file_new_for_path (cache_path);
+  g_autoptr(GFile) pending = NULL;
+
+  g_return_val_if_fail (G_IS_FILE (folder), NULL);
+  g_return_val_if_fail (pending_directory == NULL || G_IS_FILE (pending_directory), NULL);
+
+  if (pending_directory != NULL)
+    pending = g_object_ref (pending_directory);
+  else
+    {
+      /* One pending folder per results folder: a copy goes only where it was meant to. */
+      g_autofree char *path = g_file_get_path (folder);
+      g_autofree char *hash = g_compute_checksum_for_string (G_CHECKSUM_SHA256,
+                                                             path ? path : "", -1);
+      g_autofree char *pending_path = g_build_filename (g_get_user_data_dir (), "imtehan",
+                                                        "pending", hash, NULL);
+      pending = g_file_new_for_path (pending_path);
+    }
+
+  return g_object_new (IMTEHAN_TYPE_STORE,
+                       "directory", folder,
+                       "cache-directory", cache_directory,
+                       "pending-directory", pending,
+                       "lab-folder", TRUE,
+                       NULL);
+}
+
+/**
+ * imtehan_store_get_pending_directory:
+ *
+ * Returns: (nullable) (transfer none): where this store keeps the saves its folder refused
+ */
+GFile *
+imtehan_store_get_pending_directory (ImtehanStore *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_STORE (self), NULL);
+  return self->pending_directory;
+}
+
+/* For the tests: every write to the results folder fails with @errnum (0: none), as when the
+ * share is full (ENOSPC), which a test running as root cannot make happen with chmod. */
+void
+imtehan_store_set_fault (ImtehanStore *self,
+                         int           errnum)
+{
+  g_return_if_fail (IMTEHAN_IS_STORE (self));
+  g_atomic_int_set (&self->fault_errno, errnum);
 }
 
 GFile *
@@ -374,16 +690,16 @@ imtehan_store_save (ImtehanStore   *self,
                     GCancellable   *cancellable,
                     GError        **error)
 {
-  g_autoptr(GFile) file = NULL;
+  g_autofree char *name = NULL;
   g_autofree char *data = NULL;
   gsize length = 0;
 
   g_return_val_if_fail (IMTEHAN_IS_STORE (self), FALSE);
   g_return_val_if_fail (IMTEHAN_IS_ATTEMPT (attempt), FALSE);
 
-  file = imtehan_store_get_file (self, attempt);
+  name = g_strconcat (imtehan_attempt_get_id (attempt), SUFFIX, NULL);
   data = imtehan_attempt_to_data (attempt, &length);
-  return write_file (self->directory, file, data, length, error);
+  return store_data (self, name, data, length, error);
 }
 
 /* The attempt is serialized now, on the calling thread; only the write happens later. */
@@ -404,7 +720,7 @@ imtehan_store_save_async (ImtehanStore        *self,
   g_task_set_source_tag (task, imtehan_store_save_async);
 
   job = g_new0 (SaveJob, 1);
-  job->file = imtehan_store_get_file (self, attempt);
+  job->name = g_strconcat (imtehan_attempt_get_id (attempt), SUFFIX, NULL);
   job->data = imtehan_attempt_to_data (attempt, &job->length);
   g_task_set_task_data (task, job, (GDestroyNotify)save_job_free);
 
@@ -599,6 +915,14 @@ read_folder (ImtehanStore  *self,
           g_propagate_error (error, g_steal_pointer (&file_error));
           return FALSE;
         }
+      /* In a lab's folder (mode 3770, files 0640) another learner's results are not ours to
+       * read: they are not a problem to report, and nothing is done to them. */
+      if (g_error_matches (file_error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED) &&
+          st.st_uid != geteuid ())
+        {
+          g_debug ("Not ours to read: %s", file_error->message);
+          continue;
+        }
       g_warning ("%s", file_error->message);
       if (!g_error_matches (file_error, IMTEHAN_ERROR, IMTEHAN_ERROR_VERSION) &&
           file_error->domain == IMTEHAN_ERROR)
@@ -622,6 +946,54 @@ save_cache (ImtehanStore *self)
     imtehan_store_cache_save (self->cache);
 }
 
+/* Adds the attempts kept in the pending folder to @summaries, in place of the results
+ * folder's copy of the same attempt: the pending one is the newest (see "Pending copies"). A
+ * file there that does not parse is this PC's own and stays where it is, reported. */
+static void
+read_pending (ImtehanStore *self,
+              GPtrArray    *summaries,
+              GPtrArray    *errors)
+{
+  g_autofree char *dir_path = g_file_get_path (self->pending_directory);
+  struct dirent *dirent;
+  DIR *dir;
+
+  if ((dir = opendir (dir_path)) == NULL)
+    return;
+  while ((dirent = readdir (dir)) != NULL)
+    {
+      g_autoptr(GFile) file = NULL;
+      g_autoptr(GBytes) bytes = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *display = NULL;
+      ImtehanAttemptSummary *summary;
+      struct stat st;
+
+      if (!g_str_has_suffix (dirent->d_name, SUFFIX) ||
+          fstatat (dirfd (dir), dirent->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+          !S_ISREG (st.st_mode))
+        continue;
+      file = g_file_get_child (self->pending_directory, dirent->d_name);
+      display = g_file_get_parse_name (file);
+      if (!(bytes = imtehan_key_file_load_bytes (file, IMTEHAN_ATTEMPT_MAX_SIZE, NULL, &error)) ||
+          !(summary = imtehan_attempt_summary_new_from_bytes (file, bytes, display, &error)))
+        {
+          g_message ("%s", error->message);
+          g_ptr_array_add (errors, g_steal_pointer (&error));
+          continue;
+        }
+      for (guint i = 0; i < summaries->len; i++)
+        if (g_str_equal (imtehan_attempt_summary_get_id (g_ptr_array_index (summaries, i)),
+                         imtehan_attempt_summary_get_id (summary)))
+          {
+            g_ptr_array_remove_index_fast (summaries, i);
+            break;
+          }
+      g_ptr_array_add (summaries, summary);
+    }
+  closedir (dir);
+}
+
 /* imtehan_store_list() without writing the cache (save_cache()). */
 static GPtrArray *
 list_folder (ImtehanStore  *self,
@@ -635,16 +1007,30 @@ list_folder (ImtehanStore  *self,
   guint listing = 0;
   gboolean complete;
 
+  /* Copies kept while the folder was away (maybe by a run that was killed) go first: the
+   * teacher gets them as soon as the folder is back. */
+  flush_pending (self);
+
   if (self->cache != NULL)
     listing = imtehan_store_cache_begin (self->cache);
   complete = read_folder (self, listing, summaries, errors, cancellable, &local_error);
   if (self->cache != NULL)
     imtehan_store_cache_end (self->cache, listing, complete);
+  /* A lab's folder that cannot be read is the share or stick being away, which the failing
+   * saves already report; the learner still sees, and can resume, what this PC kept. */
+  if (local_error != NULL && self->pending_directory != NULL &&
+      !g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_message ("Listing only this computer's copies: %s", local_error->message);
+      g_clear_error (&local_error);
+    }
   if (local_error != NULL)
     {
       g_propagate_error (error, g_steal_pointer (&local_error));
       return NULL;
     }
+  if (self->pending_directory != NULL)
+    read_pending (self, summaries, errors);
 
   g_ptr_array_sort (summaries, imtehan_attempt_summary_compare_newest_first);
 
@@ -897,8 +1283,20 @@ claim_thread (GTask *task_owned)
   if (!imtehan_attempt_summary_get_finished (data->summary) &&
       !imtehan_store_take_lock (self, attempt_id, &locked, &error))
     {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
+      g_autoptr(GFile) parent = g_file_get_parent (imtehan_attempt_summary_get_file (data->summary));
+
+      /* Only this PC has it, and the lock's folder is away: resumed without the lock, which
+       * only another PC could contend for, and no other PC can see the attempt yet. */
+      if (self->pending_directory == NULL ||
+          g_error_matches (error, G_IO_ERROR, G_IO_ERROR_BUSY) ||
+          !g_file_equal (parent, self->pending_directory))
+        {
+          g_task_return_error (task, g_steal_pointer (&error));
+          return;
+        }
+      g_debug ("Resuming %s from this computer's copy without a lock: %s", attempt_id,
+               error->message);
+      g_clear_error (&error);
     }
 
   attempt = imtehan_store_load (self, data->summary, data->quiz, g_task_get_cancellable (task),

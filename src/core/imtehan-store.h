@@ -17,7 +17,10 @@ G_DECLARE_FINAL_TYPE (ImtehanStore, imtehan_store, IMTEHAN, STORE, GObject)
 
 ImtehanStore   *imtehan_store_new              (GFile           *directory);
 ImtehanStore   *imtehan_store_new_default      (void);
+ImtehanStore   *imtehan_store_new_for_results_folder (GFile     *folder,
+                                                GFile           *pending_directory);
 GFile          *imtehan_store_get_directory    (ImtehanStore    *self);
+GFile          *imtehan_store_get_pending_directory (ImtehanStore *self);
 GFile          *imtehan_store_get_file         (ImtehanStore    *self,
                                                 ImtehanAttempt  *attempt);
 gboolean        imtehan_store_save             (ImtehanStore    *self,
