@@ -28,6 +28,7 @@ typedef struct
   GFile        *directory;
   char         *cache_path; /* tmp/cache: the summary cache, never the user's */
   GFile        *cache_directory;
+  char         *pending_path; /* tmp/pending: a "lab" store's copies kept on this PC */
   ImtehanStore *store;     /* with a cache in cache_path when the test's data is "cached" */
   ImtehanQuiz  *quiz;
 } Fixture;
@@ -63,6 +64,16 @@ fixture_set_up (Fixture       *fixture,
                                    "directory", fixture->directory,
                                    "cache-directory", fixture->cache_directory,
                                    NULL);
+  else if (g_strcmp0 (data, "lab") == 0)
+    {
+      g_autoptr(GFile) pending = NULL;
+
+      /* A lab's folder exists before the app runs: the admin made it (mode 3770). */
+      fixture->pending_path = g_build_filename (fixture->tmp, "pending", NULL);
+      pending = g_file_new_for_path (fixture->pending_path);
+      g_assert_cmpint (g_mkdir (fixture->path, 0770), ==, 0);
+      fixture->store = imtehan_store_new_for_results_folder (fixture->directory, pending);
+    }
   else
     fixture->store = imtehan_store_new (fixture->directory);
   fixture->quiz = imtehan_quiz_new_from_file (quiz_file, NULL, &error);
@@ -81,6 +92,7 @@ fixture_tear_down (Fixture       *fixture,
   g_assert_false (g_file_test (fixture->tmp, G_FILE_TEST_EXISTS));
   g_clear_pointer (&fixture->path, g_free);
   g_clear_pointer (&fixture->cache_path, g_free);
+  g_clear_pointer (&fixture->pending_path, g_free);
   g_clear_pointer (&fixture->tmp, g_free);
 }
 
@@ -660,13 +672,15 @@ test_newer_version_left_alone (Fixture       *fixture,
   g_autofree char *newer = NULL;
   g_autoptr(GPtrArray) problems = NULL;
   g_autoptr(GPtrArray) summaries = NULL;
+  g_autofree char *current = g_strdup_printf ("\nVersion=%d\n", IMTEHAN_ATTEMPT_FORMAT_VERSION);
   GError *problem;
   char *version;
 
-  version = strstr (contents, "\nVersion=1\n");
+  /* This build's format, whichever it is: the test is about a newer one. */
+  version = strstr (contents, current);
   g_assert_nonnull (version);
   newer = g_strdup_printf ("%.*s\nVersion=99\n%s", (int)(version - contents), contents,
-                           version + strlen ("\nVersion=1\n"));
+                           version + strlen (current));
   write_file (path, newer);
 
   g_test_expect_message ("imtehan-store", G_LOG_LEVEL_WARNING, "*newer*");
@@ -1984,6 +1998,260 @@ test_list_without_digest (Fixture       *fixture,
 
 /* Every test without a cache, then with one ("/store/cached/..."): the cache changes no
  * listing, no file set aside, no lock. */
+
+/* --- A lab's results folder (issue 16) -------------------------------------------------- */
+
+static char *
+pending_in (Fixture        *fixture,
+            ImtehanAttempt *attempt)
+{
+  g_autofree char *name = g_strconcat (imtehan_attempt_get_id (attempt), ".ini", NULL);
+
+  return g_build_filename (fixture->pending_path, name, NULL);
+}
+
+static gboolean
+save_async_and_wait (ImtehanStore    *store,
+                     ImtehanAttempt  *attempt,
+                     GError         **error)
+{
+  SaveState state = { 1, TRUE, NULL };
+
+  imtehan_store_save_async (store, attempt, NULL, save_cb, &state);
+  wait_for (&state);
+  if (state.error != NULL)
+    g_propagate_error (error, state.error);
+  return state.ok;
+}
+
+/* The teachers' group reads a lab's results, whatever the umask; the PC's own stay 0600. */
+static void
+test_lab_file_modes (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ImtehanAttempt) attempt = new_attempt (fixture, 1);
+  g_autofree char *path = attempt_path (fixture, attempt);
+  g_autofree char *other_tmp = g_build_filename (fixture->tmp, "own", NULL);
+  g_autoptr(GFile) other_dir = g_file_new_for_path (other_tmp);
+  g_autoptr(ImtehanStore) own = imtehan_store_new (other_dir);
+  g_autoptr(GFile) own_file = imtehan_store_get_file (own, attempt);
+  g_autofree char *own_path = g_file_get_path (own_file);
+  mode_t old_umask = umask (077);
+  GStatBuf buf;
+
+  g_assert_true (imtehan_store_save (fixture->store, attempt, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (imtehan_store_save (own, attempt, NULL, &error));
+  g_assert_no_error (error);
+  umask (old_umask);
+
+  g_assert_cmpint (g_stat (path, &buf), ==, 0);
+  g_assert_cmpint (buf.st_mode & 0777, ==, 0640);
+  g_assert_cmpint (g_stat (own_path, &buf), ==, 0);
+  g_assert_cmpint (buf.st_mode & 0777, ==, 0600);
+  /* Nothing was kept aside: the folder took it. */
+  g_assert_false (g_file_test (fixture->pending_path, G_FILE_TEST_EXISTS));
+  assert_finalize_soon (g_steal_pointer (&own));
+}
+
+/* Unplugged in the middle of a quiz: the save goes to this PC, the folder is not made again
+ * in its place, the listing still shows (and a claim resumes) the newest answers; plugged
+ * back, the next save copies the kept file over and only then deletes it. */
+static void
+test_lab_unplugged (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ImtehanAttempt) attempt = new_attempt (fixture, 1);
+  g_autoptr(ImtehanAttempt) other = new_attempt (fixture, 2);
+  g_autoptr(ImtehanAttempt) resumed = NULL;
+  g_autoptr(GPtrArray) summaries = NULL;
+  g_autofree char *path = attempt_path (fixture, attempt);
+  g_autofree char *pending = pending_in (fixture, attempt);
+  g_autofree char *away = g_build_filename (fixture->tmp, "unplugged", NULL);
+  g_autofree char *newest = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *loaded = NULL;
+  ImtehanAttemptSummary *summary;
+  GStatBuf buf;
+
+  g_assert_true (save_async_and_wait (fixture->store, attempt, &error));
+  g_assert_no_error (error);
+
+  g_assert_cmpint (g_rename (fixture->path, away), ==, 0);
+  g_assert_true (imtehan_attempt_choose (attempt, 0, imtehan_attempt_get_choice_order (attempt, 0)[1]));
+  g_assert_true (imtehan_attempt_choose (attempt, 1, imtehan_attempt_get_choice_order (attempt, 1)[2]));
+  newest = imtehan_attempt_to_data (attempt, NULL);
+  g_assert_false (save_async_and_wait (fixture->store, attempt, &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+  g_assert_nonnull (strstr (error->message, "kept on this computer"));
+  g_clear_error (&error);
+  g_assert_false (g_file_test (fixture->path, G_FILE_TEST_EXISTS));
+  contents = read_file (pending);
+  g_assert_cmpstr (contents, ==, newest);
+  g_clear_pointer (&contents, g_free);
+  g_assert_cmpint (g_stat (pending, &buf), ==, 0);
+  g_assert_cmpint (buf.st_mode & 0777, ==, 0600);
+
+  /* The listing works without the folder, from this PC's copy; so does resuming. */
+  summaries = list (fixture, NULL);
+  g_assert_cmpuint (summaries->len, ==, 1);
+  summary = find_summary (summaries, attempt);
+  g_assert_cmpuint (imtehan_attempt_summary_get_n_answered (summary), ==, 2);
+  resumed = claim (fixture, summary, NULL, &error);
+  g_assert_no_error (error);
+  loaded = imtehan_attempt_to_data (resumed, NULL);
+  g_assert_cmpstr (loaded, ==, newest);
+
+  /* Plugged back, with the old copy still there: it is still the pending one that counts. */
+  g_assert_cmpint (g_rename (away, fixture->path), ==, 0);
+  g_clear_pointer (&summaries, g_ptr_array_unref);
+  g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
+
+  /* Another attempt's save succeeds: the kept one goes over with it. */
+  g_assert_true (save_async_and_wait (fixture->store, other, &error));
+  g_assert_no_error (error);
+  contents = read_file (path);
+  g_assert_cmpstr (contents, ==, newest);
+  g_assert_false (g_file_test (pending, G_FILE_TEST_EXISTS));
+  g_assert_cmpint (g_stat (path, &buf), ==, 0);
+  g_assert_cmpint (buf.st_mode & 0777, ==, 0640);
+
+  summaries = list (fixture, NULL);
+  g_assert_cmpuint (summaries->len, ==, 2);
+  summary = find_summary (summaries, attempt);
+  g_assert_cmpuint (imtehan_attempt_summary_get_n_answered (summary), ==, 2);
+  {
+    g_autoptr(GFile) in_folder = imtehan_store_get_file (fixture->store, attempt);
+
+    g_assert_true (g_file_equal (imtehan_attempt_summary_get_file (summary), in_folder));
+  }
+  imtehan_store_unlock (fixture->store, imtehan_attempt_get_id (attempt));
+}
+
+/* Full (ENOSPC, injected: a full tmpfs needs a mount namespace, see tests/crash), then freed:
+ * a retry of the same attempt lands it, with every answer, and nothing stays pending. */
+static void
+test_lab_full_then_retry (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ImtehanAttempt) attempt = new_attempt (fixture, 3);
+  g_autofree char *path = attempt_path (fixture, attempt);
+  g_autofree char *pending = pending_in (fixture, attempt);
+  g_autofree char *contents = NULL;
+  g_autofree char *expected = NULL;
+
+  imtehan_store_set_fault (fixture->store, ENOSPC);
+  for (guint q = 0; q < 3; q++)
+    {
+      g_autofree char *saved = NULL;
+
+      g_assert_true (imtehan_attempt_choose (attempt, q, imtehan_attempt_get_choice_order (attempt, q)[q]));
+      g_assert_false (save_async_and_wait (fixture->store, attempt, &error));
+      g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOSPC);
+      g_assert_nonnull (strstr (error->message, g_strerror (ENOSPC)));
+      g_clear_error (&error);
+      /* Each answer is on disk at once, on this PC. */
+      saved = read_file (pending);
+      expected = imtehan_attempt_to_data (attempt, NULL);
+      g_assert_cmpstr (saved, ==, expected);
+      g_clear_pointer (&expected, g_free);
+    }
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+
+  imtehan_store_set_fault (fixture->store, 0);
+  g_assert_true (save_async_and_wait (fixture->store, attempt, &error));
+  g_assert_no_error (error);
+  contents = read_file (path);
+  expected = imtehan_attempt_to_data (attempt, NULL);
+  g_assert_cmpstr (contents, ==, expected);
+  g_assert_false (g_file_test (pending, G_FILE_TEST_EXISTS));
+}
+
+/* A results folder whose parent is a regular file (ENOTDIR, as a stick mounted elsewhere can
+ * leave it); and a copy kept by an earlier run, flushed by the next listing. */
+static void
+test_lab_kept_by_earlier_run (Fixture       *fixture,
+                              gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *file_path = g_build_filename (fixture->tmp, "not-a-folder", NULL);
+  g_autofree char *folder = g_build_filename (file_path, "results", NULL);
+  g_autoptr(GFile) directory = g_file_new_for_path (folder);
+  g_autoptr(GFile) pending = g_file_new_for_path (fixture->pending_path);
+  g_autoptr(ImtehanStore) broken = imtehan_store_new_for_results_folder (directory, pending);
+  g_autoptr(ImtehanAttempt) attempt = new_attempt (fixture, 4);
+  g_autoptr(GPtrArray) summaries = NULL;
+  g_autofree char *expected = imtehan_attempt_to_data (attempt, NULL);
+  g_autofree char *kept = pending_in (fixture, attempt);
+  g_autofree char *path = attempt_path (fixture, attempt);
+  g_autofree char *contents = NULL;
+
+  write_file (file_path, "");
+  g_assert_false (imtehan_store_save (broken, attempt, NULL, &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOTDIR);
+  g_clear_error (&error);
+  contents = read_file (kept);
+  g_assert_cmpstr (contents, ==, expected);
+  g_clear_pointer (&contents, g_free);
+  assert_finalize_soon (g_steal_pointer (&broken));
+
+  /* The next run, with the folder there: the first listing copies it over. */
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  summaries = list (fixture, NULL);
+  g_assert_cmpuint (summaries->len, ==, 1);
+  contents = read_file (path);
+  g_assert_cmpstr (contents, ==, expected);
+  g_assert_false (g_file_test (kept, G_FILE_TEST_EXISTS));
+}
+
+/* While a copy is pending it is the newest: a save writes it first, so the folder's older
+ * file (written before the folder went away) never wins, in the listing or once flushed. */
+static void
+test_lab_pending_is_newest (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ImtehanAttempt) attempt = new_attempt (fixture, 5);
+  g_autofree char *path = attempt_path (fixture, attempt);
+  g_autofree char *pending = pending_in (fixture, attempt);
+  g_autofree char *old = NULL;
+  g_autofree char *newest = NULL;
+  g_autofree char *contents = NULL;
+  g_autoptr(GPtrArray) summaries = NULL;
+
+  g_assert_true (imtehan_store_save (fixture->store, attempt, NULL, &error));
+  g_assert_no_error (error);
+  old = imtehan_attempt_to_data (attempt, NULL);
+
+  imtehan_store_set_fault (fixture->store, EIO);
+  g_assert_true (imtehan_attempt_choose (attempt, 0, imtehan_attempt_get_choice_order (attempt, 0)[0]));
+  g_assert_false (imtehan_store_save (fixture->store, attempt, NULL, &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_IO);
+  g_clear_error (&error);
+  g_assert_true (imtehan_attempt_choose (attempt, 1, imtehan_attempt_get_choice_order (attempt, 1)[0]));
+  newest = imtehan_attempt_to_data (attempt, NULL);
+  g_assert_false (imtehan_store_save (fixture->store, attempt, NULL, &error));
+  g_clear_error (&error);
+
+  /* The folder still has the old file: the listing shows the kept one instead. */
+  contents = read_file (path);
+  g_assert_cmpstr (contents, ==, old);
+  g_clear_pointer (&contents, g_free);
+  summaries = list (fixture, NULL);
+  g_assert_cmpuint (summaries->len, ==, 1);
+  g_assert_cmpuint (imtehan_attempt_summary_get_n_answered (find_summary (summaries, attempt)), ==, 2);
+
+  imtehan_store_set_fault (fixture->store, 0);
+  g_clear_pointer (&summaries, g_ptr_array_unref);
+  summaries = list (fixture, NULL);
+  contents = read_file (path);
+  g_assert_cmpstr (contents, ==, newest);
+  g_assert_false (g_file_test (pending, G_FILE_TEST_EXISTS));
+}
+
 static void
 add_test (const char *path,
           void      (*func) (Fixture *, gconstpointer))
@@ -2028,6 +2296,16 @@ main (int   argc,
   add_test ("/store/lock/unlock-on-worker", test_unlock_on_worker);
   add_test ("/store/list/without-digest", test_list_without_digest);
   g_test_add_func ("/store/new-default", test_new_default);
+  g_test_add ("/store/lab/file-modes", Fixture, "lab", fixture_set_up, test_lab_file_modes,
+              fixture_tear_down);
+  g_test_add ("/store/lab/unplugged", Fixture, "lab", fixture_set_up, test_lab_unplugged,
+              fixture_tear_down);
+  g_test_add ("/store/lab/full-then-retry", Fixture, "lab", fixture_set_up,
+              test_lab_full_then_retry, fixture_tear_down);
+  g_test_add ("/store/lab/kept-by-earlier-run", Fixture, "lab", fixture_set_up,
+              test_lab_kept_by_earlier_run, fixture_tear_down);
+  g_test_add ("/store/lab/pending-is-newest", Fixture, "lab", fixture_set_up,
+              test_lab_pending_is_newest, fixture_tear_down);
   g_test_add ("/store/cache/second-listing", Fixture, "cached", fixture_set_up,
               test_cache_second_listing, fixture_tear_down);
   g_test_add ("/store/cache/file-per-folder", Fixture, "cached", fixture_set_up,
