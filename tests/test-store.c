@@ -2252,6 +2252,101 @@ test_lab_pending_is_newest (Fixture       *fixture,
   g_assert_false (g_file_test (pending, G_FILE_TEST_EXISTS));
 }
 
+/* SIGKILL while kept copies are being copied to the folder that came back: at every moment
+ * each attempt is whole in one place or the other, and the next listing finishes the job. */
+static void
+test_lab_killed_during_flush (Fixture       *fixture,
+                              gconstpointer  data)
+{
+  const guint n = 16;
+  g_autoptr(GPtrArray) attempts = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) expected = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) summaries = NULL;
+  g_autofree char *away = g_build_filename (fixture->tmp, "unplugged", NULL);
+  guint n_partial = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      ImtehanAttempt *attempt = new_attempt (fixture, i + 1);
+
+      g_ptr_array_add (attempts, attempt);
+      g_ptr_array_add (expected, imtehan_attempt_to_data (attempt, NULL));
+    }
+
+  for (guint round = 0; round < 6; round++)
+    {
+      guint in_folder = 0;
+      pid_t pid;
+      int status;
+
+      /* Unplugged: every attempt is kept on this PC only. */
+      g_assert_cmpint (g_rename (fixture->path, away), ==, 0);
+      for (guint i = 0; i < n; i++)
+        {
+          g_autoptr(GError) error = NULL;
+
+          g_assert_false (imtehan_store_save (fixture->store, g_ptr_array_index (attempts, i),
+                                              NULL, &error));
+          g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+        }
+      imtehan_test_remove_tree (away);
+      g_assert_cmpint (g_mkdir (fixture->path, 0770), ==, 0);
+
+      /* Plugged back; a listing starts copying, and is killed after a while. */
+      pid = fork ();
+      g_assert_cmpint (pid, >=, 0);
+      if (pid == 0)
+        {
+          g_autoptr(GPtrArray) child_list = imtehan_store_list (fixture->store, NULL, NULL, NULL);
+          _exit (child_list != NULL ? 0 : 1);
+        }
+      g_usleep (round * 3000);
+      kill (pid, SIGKILL);
+      g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+
+      for (guint i = 0; i < n; i++)
+        {
+          ImtehanAttempt *attempt = g_ptr_array_index (attempts, i);
+          g_autofree char *path = attempt_path (fixture, attempt);
+          g_autofree char *pending = pending_in (fixture, attempt);
+          gboolean there = g_file_test (path, G_FILE_TEST_EXISTS);
+
+          g_assert_true (there || g_file_test (pending, G_FILE_TEST_EXISTS));
+          if (there)
+            {
+              g_autofree char *contents = read_file (path);
+
+              g_assert_cmpstr (contents, ==, g_ptr_array_index (expected, i));
+              in_folder++;
+            }
+          if (g_file_test (pending, G_FILE_TEST_EXISTS))
+            {
+              g_autofree char *contents = read_file (pending);
+
+              g_assert_cmpstr (contents, ==, g_ptr_array_index (expected, i));
+            }
+        }
+      if (in_folder > 0 && in_folder < n)
+        n_partial++;
+
+      /* The next run's listing copies the rest. */
+      summaries = list (fixture, NULL);
+      g_assert_cmpuint (summaries->len, ==, n);
+      g_clear_pointer (&summaries, g_ptr_array_unref);
+      for (guint i = 0; i < n; i++)
+        {
+          ImtehanAttempt *attempt = g_ptr_array_index (attempts, i);
+          g_autofree char *path = attempt_path (fixture, attempt);
+          g_autofree char *pending = pending_in (fixture, attempt);
+          g_autofree char *contents = read_file (path);
+
+          g_assert_cmpstr (contents, ==, g_ptr_array_index (expected, i));
+          g_assert_false (g_file_test (pending, G_FILE_TEST_EXISTS));
+        }
+    }
+  g_test_message ("%u of 6 kills fell in the middle of the copying", n_partial);
+}
+
 static void
 add_test (const char *path,
           void      (*func) (Fixture *, gconstpointer))
@@ -2306,6 +2401,8 @@ main (int   argc,
               test_lab_kept_by_earlier_run, fixture_tear_down);
   g_test_add ("/store/lab/pending-is-newest", Fixture, "lab", fixture_set_up,
               test_lab_pending_is_newest, fixture_tear_down);
+  g_test_add ("/store/lab/killed-during-flush", Fixture, "lab", fixture_set_up,
+              test_lab_killed_during_flush, fixture_tear_down);
   g_test_add ("/store/cache/second-listing", Fixture, "cached", fixture_set_up,
               test_cache_second_listing, fixture_tear_down);
   g_test_add ("/store/cache/file-per-folder", Fixture, "cached", fixture_set_up,
