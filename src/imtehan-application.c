@@ -14,8 +14,10 @@
 #include "imtehan-bench.h"
 #include "imtehan-cli.h"
 #include "imtehan-i18n.h"
+#include "imtehan-lab-config.h"
 #include "imtehan-library.h"
 #include "imtehan-open.h"
+#include "imtehan-preferences-dialog.h"
 #include "imtehan-quiz.h"
 #include "imtehan-resources.h"
 #include "imtehan-text.h"
@@ -29,6 +31,7 @@ struct _ImtehanApplication
   AdwApplication  parent_instance;
 
   GSettings      *settings;
+  ImtehanLabConfig *lab_config;
   ImtehanQuiz    *quiz;
   ImtehanStore   *store;
   ImtehanLibrary *library;
@@ -44,6 +47,7 @@ imtehan_application_dispose (GObject *object)
   ImtehanApplication *self = (ImtehanApplication *)object;
 
   g_clear_object (&self->settings);
+  g_clear_object (&self->lab_config);
   g_clear_object (&self->quiz);
   g_clear_object (&self->store);
   g_clear_object (&self->library);
@@ -193,8 +197,20 @@ about_cb (GSimpleAction *action,
                          NULL);
 }
 
+static void
+preferences_cb (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  GtkApplication *app = user_data;
+
+  imtehan_preferences_dialog_present (IMTEHAN_APPLICATION (app),
+                                      gtk_application_get_active_window (app));
+}
+
 static const GActionEntry app_actions[] = {
   { .name = "open", .activate = open_cb },
+  { .name = "preferences", .activate = preferences_cb },
   { .name = "quit", .activate = quit_cb },
   { .name = "about", .activate = about_cb },
 };
@@ -227,6 +243,19 @@ library_listed_cb (GObject      *source,
   imtehan_bench_mark ("library-listed", g_list_model_get_n_items (G_LIST_MODEL (source)));
 }
 
+/* Made by handle-local-options when the options are read (the UI tests register the
+ * application without them), else at startup. */
+static void
+ensure_lab_config (ImtehanApplication *self)
+{
+  g_autoptr(GSettings) settings = NULL;
+
+  if (self->lab_config != NULL)
+    return;
+  settings = g_settings_new ("io.github.imtehan.Imtehan");
+  self->lab_config = imtehan_lab_config_new (settings);
+}
+
 static void
 imtehan_application_startup (GApplication *app)
 {
@@ -234,10 +263,15 @@ imtehan_application_startup (GApplication *app)
   g_autoptr(GtkCssProvider) style = NULL;
   g_autofree char *setting = NULL;
   g_autofree char *language = NULL;
+  g_autoptr(GFile) results_folder = NULL;
 
   imtehan_bench_mark ("startup", 0);
-  /* The history is listed on the store's worker while the toolkit initializes. */
-  self->store = imtehan_store_new_default ();
+  ensure_lab_config (self);
+  self->settings = g_object_ref (imtehan_lab_config_get_settings (self->lab_config));
+  /* The history is listed on the store's worker while the toolkit initializes; in the
+   * results folder the lab set, if it set one. */
+  results_folder = imtehan_lab_config_dup_results_folder (self->lab_config);
+  self->store = results_folder ? imtehan_store_new (results_folder) : imtehan_store_new_default ();
   imtehan_store_prefetch_list (self->store);
   /* The quizzes are listed on a worker too; the window shows them when there are several. */
   self->library = imtehan_library_new_default ((const char * const[]) { BUNDLED_QUIZ, NULL });
@@ -261,7 +295,6 @@ imtehan_application_startup (GApplication *app)
                                               GTK_STYLE_PROVIDER (style),
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
 
-  self->settings = g_settings_new ("io.github.imtehan.Imtehan");
   setting = g_settings_get_string (self->settings, "language");
   language = *setting ? g_strdup (setting) : imtehan_i18n_system_language ();
   imtehan_i18n_set_language (language);
@@ -279,6 +312,8 @@ imtehan_application_startup (GApplication *app)
                                          (const char *[]) { "<Control>q", NULL });
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.open",
                                          (const char *[]) { "<Control>o", NULL });
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.preferences",
+                                         (const char *[]) { "<Control>comma", NULL });
   /* GtkWindow's own action: the same path as the header bar's close button, so closing saves
    * and asks about unsaved answers alike. */
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "window.close",
@@ -315,6 +350,7 @@ imtehan_application_handle_local_options (GApplication *app,
   const char *output = NULL;
   const char *language = NULL;
   gboolean check = FALSE;
+  g_autoptr(GError) error = NULL;
   int status;
 
   g_variant_dict_lookup (options, "check", "b", &check);
@@ -326,11 +362,34 @@ imtehan_application_handle_local_options (GApplication *app,
   if ((status = imtehan_cli_run (check, files, gift, output, language)) >= 0)
     return status;
 
+  /* The lab's options: a bad value stops here, before a window, with the usage status of
+   * the other commands. */
+  ensure_lab_config (IMTEHAN_APPLICATION (app));
+  if (!imtehan_lab_config_apply_options (IMTEHAN_APPLICATION (app)->lab_config, options,
+                                         &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return IMTEHAN_CLI_EXIT_USAGE;
+    }
+  /* Without G_APPLICATION_HANDLES_COMMAND_LINE a running instance is only activated (or
+   * given the files): its settings were fixed when it started, so say that these were not
+   * applied rather than drop them silently. */
+  if (imtehan_lab_config_has_overrides (IMTEHAN_APPLICATION (app)->lab_config))
+    {
+      if (!g_application_register (app, NULL, &error))
+        {
+          g_printerr ("%s\n", error->message);
+          return 1;
+        }
+      if (g_application_get_is_remote (app))
+        g_printerr (_("Imtehan is already running: its window is shown with the settings it "
+                      "started with. To use these options, quit Imtehan and launch it again.\n"));
+    }
+
   /* Files to open: a running instance opens them; else the first activation does. */
   if (files != NULL && files[0] != NULL)
     {
       ImtehanApplication *self = IMTEHAN_APPLICATION (app);
-      g_autoptr(GError) error = NULL;
 
       self->command_line_files = g_ptr_array_new_with_free_func (g_object_unref);
       for (guint i = 0; files[i] != NULL; i++)
@@ -378,6 +437,19 @@ static const GOptionEntry option_entries[] = {
     N_("The quiz file that --import-gift writes"), N_("FILE.quiz") },
   { "language", 0, 0, G_OPTION_ARG_STRING, NULL,
     N_("The language of the GIFT file’s text: en (the default) or ur"), "en|ur" },
+  /* The lab's settings for this run (imtehan-lab-config.c checks the values: numbers are
+   * strings here so that "-5" or "ten" gets a message of our own, and exit status 2). */
+  { "results-folder", 0, 0, G_OPTION_ARG_FILENAME, NULL,
+    N_("Save attempts in this folder, such as a lab’s shared folder"), N_("DIR") },
+  { "learner-required", 0, 0, G_OPTION_ARG_NONE, NULL,
+    N_("Ask for the learner’s name before an attempt"), NULL },
+  { "mode", 0, 0, G_OPTION_ARG_STRING, NULL,
+    N_("exam: answers are marked at the end; practice: each answer is checked at once"),
+    "exam|practice" },
+  { "time-limit", 0, 0, G_OPTION_ARG_STRING, NULL,
+    N_("Minutes for an attempt, 0 for no limit"), N_("MINUTES") },
+  { "attempts", 0, 0, G_OPTION_ARG_STRING, NULL,
+    N_("Attempts allowed per learner and quiz, 0 for no limit"), "N" },
   { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, NULL, NULL, N_("[FILE…]") },
   { NULL }
 };
@@ -427,6 +499,14 @@ imtehan_application_get_library_listed (ImtehanApplication *self)
 {
   g_return_val_if_fail (IMTEHAN_IS_APPLICATION (self), FALSE);
   return self->library_listed;
+}
+
+/* The lab's settings in force: GSettings, and the options of this run. */
+ImtehanLabConfig *
+imtehan_application_get_lab_config (ImtehanApplication *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_APPLICATION (self), NULL);
+  return self->lab_config;
 }
 
 GSettings *

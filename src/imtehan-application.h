@@ -7,6 +7,7 @@
 
 #include <adwaita.h>
 
+#include "imtehan-lab-config.h"
 #include "imtehan-library.h"
 #include "imtehan-quiz.h"
 #include "imtehan-store.h"
@@ -22,5 +23,6 @@ ImtehanStore       *imtehan_application_get_store    (ImtehanApplication *self);
 ImtehanLibrary     *imtehan_application_get_library  (ImtehanApplication *self);
 gboolean            imtehan_application_get_library_listed (ImtehanApplication *self);
 GSettings          *imtehan_application_get_settings (ImtehanApplication *self);
+ImtehanLabConfig   *imtehan_application_get_lab_config (ImtehanApplication *self);
 
 G_END_DECLS
