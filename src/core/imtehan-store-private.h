@@ -26,7 +26,8 @@ struct _ImtehanStore
   /* Where a save that the results folder refused is kept, on this PC, until it can be copied
    * there (imtehan-store.c, "Pending copies"). NULL: none (the default, local store). */
   GFile             *pending_directory;
-  gboolean           maybe_pending;    /* the worker's only: the pending folder may hold files */
+  gboolean           maybe_pending;    /* the pending folder may hold files; set by the I/O
+                                        * thread, the worker or a synchronous call */
   int                fault_errno;      /* atomic; for the tests: results-folder writes fail */
   ImtehanStoreCache *cache;            /* NULL: none */
   /* One worker thread: writes, listings, locks, releases and claims, in the order asked. */
