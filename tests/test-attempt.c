@@ -1080,6 +1080,331 @@ attempt_data (ImtehanQuiz *quiz)
     g_assert_nonnull (strstr (error_->message, (detail))); \
   } G_STMT_END
 
+/* An attempt with every key issue 16 added: practice, a time limit, a roll number, a checked
+ * answer, finished when the time ran out. */
+static ImtehanAttempt *
+lab_attempt_new (ImtehanQuiz *quiz)
+{
+  ImtehanAttempt *attempt = imtehan_attempt_new (quiz, 21);
+
+  imtehan_attempt_set_learner (attempt, "Ayesha Khan");
+  imtehan_attempt_set_roll_number (attempt, "۱۲-B");
+  g_assert_true (imtehan_attempt_set_mode (attempt, IMTEHAN_MODE_PRACTICE));
+  g_assert_true (imtehan_attempt_set_time_limit (attempt, 600));
+  g_assert_true (imtehan_attempt_choose (attempt, 0, right_choice (quiz, 0)));
+  g_assert_true (imtehan_attempt_check (attempt, 0));
+  g_assert_true (imtehan_attempt_choose (attempt, 1, wrong_choice (quiz, 1)));
+  return attempt;
+}
+
+static void
+assert_line (const char *data,
+             const char *line)
+{
+  g_autofree char *needle = g_strconcat ("\n", line, "\n", NULL);
+
+  if (strstr (data, needle) == NULL)
+    g_assert_cmpstr (data, ==, line);
+}
+
+static void
+test_lab_keys_round_trip (void)
+{
+  g_autoptr(ImtehanQuiz) quiz = load_quiz ();
+  g_autoptr(ImtehanAttempt) attempt = lab_attempt_new (quiz);
+  g_autoptr(ImtehanAttempt) loaded = NULL;
+  g_autoptr(ImtehanAttempt) finished = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDateTime) expected_deadline = NULL;
+  g_autofree char *data = NULL;
+  g_autofree char *again = NULL;
+  g_autofree char *host = g_strconcat ("Host=", g_get_host_name (), NULL);
+  g_autofree char *deadline = NULL;
+
+  g_assert_cmpstr (imtehan_attempt_get_host (attempt), ==, g_get_host_name ());
+  expected_deadline = g_date_time_add_seconds (imtehan_attempt_get_started (attempt), 600);
+  g_assert_true (g_date_time_equal (imtehan_attempt_get_deadline (attempt), expected_deadline));
+  g_assert_cmpint (imtehan_attempt_get_finish_reason (attempt), ==, IMTEHAN_FINISH_REASON_NONE);
+
+  data = imtehan_attempt_to_data (attempt, NULL);
+  g_test_message ("%s", data);
+  assert_line (data, "Version=2");
+  assert_line (data, "RollNumber=۱۲-B");
+  assert_line (data, host);
+  assert_line (data, "Mode=practice");
+  assert_line (data, "TimeLimit=600");
+  deadline = g_date_time_format (expected_deadline, "Deadline=%Y-%m-%dT%H:%M:%SZ");
+  assert_line (data, deadline);
+  g_assert_null (strstr (data, "FinishReason="));
+  g_assert_nonnull (strstr (data, "Answer=" ));
+  {
+    g_autoptr(GKeyFile) key_file = g_key_file_new ();
+    g_autofree char *group0 = g_strconcat ("Question ",
+                                           imtehan_question_get_id (imtehan_quiz_get_question (quiz, 0)),
+                                           NULL);
+    g_autofree char *group1 = g_strconcat ("Question ",
+                                           imtehan_question_get_id (imtehan_quiz_get_question (quiz, 1)),
+                                           NULL);
+
+    g_assert_true (g_key_file_load_from_data (key_file, data, -1, G_KEY_FILE_NONE, NULL));
+    g_assert_true (g_key_file_get_boolean (key_file, group0, "Checked", NULL));
+    g_assert_false (g_key_file_has_key (key_file, group1, "Checked", NULL));
+  }
+
+  loaded = load_data (quiz, data, &error);
+  g_assert_no_error (error);
+  assert_same_attempt (attempt, loaded);
+  g_assert_cmpstr (imtehan_attempt_get_roll_number (loaded), ==, "۱۲-B");
+  g_assert_cmpstr (imtehan_attempt_get_host (loaded), ==, g_get_host_name ());
+  g_assert_cmpint (imtehan_attempt_get_mode (loaded), ==, IMTEHAN_MODE_PRACTICE);
+  g_assert_cmpuint (imtehan_attempt_get_time_limit (loaded), ==, 600);
+  g_assert_true (g_date_time_equal (imtehan_attempt_get_deadline (loaded), expected_deadline));
+  g_assert_true (imtehan_attempt_is_checked (loaded, 0));
+  g_assert_false (imtehan_attempt_is_checked (loaded, 1));
+  /* Still locked after a reload, the other answer still open. */
+  g_assert_false (imtehan_attempt_choose (loaded, 0, wrong_choice (quiz, 0)));
+  g_assert_true (imtehan_attempt_choose (loaded, 1, right_choice (quiz, 1)));
+
+  g_assert_true (imtehan_attempt_finish_with_reason (loaded, IMTEHAN_FINISH_REASON_TIME_UP));
+  g_assert_false (imtehan_attempt_finish (loaded));
+  g_assert_cmpint (imtehan_attempt_get_finish_reason (loaded), ==, IMTEHAN_FINISH_REASON_TIME_UP);
+  again = imtehan_attempt_to_data (loaded, NULL);
+  assert_line (again, "FinishReason=time-up");
+  finished = load_data (quiz, again, &error);
+  g_assert_no_error (error);
+  assert_same_attempt (loaded, finished);
+  g_assert_cmpint (imtehan_attempt_get_finish_reason (finished), ==,
+                   IMTEHAN_FINISH_REASON_TIME_UP);
+  g_assert_cmpuint (imtehan_attempt_get_score (finished), ==, 2);
+}
+
+/* An exam without a time limit writes no time keys, and says it was submitted. */
+static void
+test_exam_keys (void)
+{
+  g_autoptr(ImtehanQuiz) quiz = load_quiz ();
+  g_autoptr(ImtehanAttempt) attempt = imtehan_attempt_new (quiz, 3);
+  g_autoptr(ImtehanAttempt) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+
+  g_assert_cmpint (imtehan_attempt_get_mode (attempt), ==, IMTEHAN_MODE_EXAM);
+  g_assert_null (imtehan_attempt_get_deadline (attempt));
+  g_assert_true (imtehan_attempt_finish (attempt));
+  g_assert_cmpint (imtehan_attempt_get_finish_reason (attempt), ==,
+                   IMTEHAN_FINISH_REASON_SUBMITTED);
+  data = imtehan_attempt_to_data (attempt, NULL);
+  assert_line (data, "Mode=exam");
+  assert_line (data, "FinishReason=submitted");
+  g_assert_null (strstr (data, "\nTimeLimit="));
+  g_assert_null (strstr (data, "\nDeadline="));
+  g_assert_null (strstr (data, "\nRollNumber="));
+  g_assert_null (strstr (data, "\nChecked="));
+
+  loaded = load_data (quiz, data, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (imtehan_attempt_get_mode (loaded), ==, IMTEHAN_MODE_EXAM);
+  g_assert_cmpuint (imtehan_attempt_get_time_limit (loaded), ==, 0);
+  g_assert_null (imtehan_attempt_get_deadline (loaded));
+  g_assert_cmpstr (imtehan_attempt_get_roll_number (loaded), ==, "");
+  g_assert_cmpint (imtehan_attempt_get_finish_reason (loaded), ==,
+                   IMTEHAN_FINISH_REASON_SUBMITTED);
+}
+
+/* A Version 1 file knows none of the lab's keys: an exam with no time limit on an unknown PC,
+ * submitted if finished; saved again, it is Version 2 and keeps its answers. */
+static void
+test_version_1_defaults (void)
+{
+  g_autoptr(ImtehanQuiz) quiz = load_v1_quiz ();
+  g_autofree char *contents = NULL;
+  g_autofree char *saved = NULL;
+  g_autoptr(ImtehanAttempt) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_get_contents (V1_DIR "/20261201T195016Z-ffe8e4ca.ini", &contents, NULL,
+                                      NULL));
+  loaded = load_data (quiz, contents, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (imtehan_attempt_get_mode (loaded), ==, IMTEHAN_MODE_EXAM);
+  g_assert_null (imtehan_attempt_get_host (loaded));
+  g_assert_cmpstr (imtehan_attempt_get_roll_number (loaded), ==, "");
+  g_assert_cmpuint (imtehan_attempt_get_time_limit (loaded), ==, 0);
+  g_assert_null (imtehan_attempt_get_deadline (loaded));
+  g_assert_cmpint (imtehan_attempt_get_finish_reason (loaded), ==,
+                   IMTEHAN_FINISH_REASON_SUBMITTED);
+
+  saved = imtehan_attempt_to_data (loaded, NULL);
+  assert_line (saved, "Version=2");
+  assert_line (saved, "Mode=exam");
+  assert_line (saved, "FinishReason=submitted");
+  /* Which PC it was taken on is not known: this one is not it. */
+  g_assert_null (strstr (saved, "\nHost="));
+}
+
+static void
+checked_cb (ImtehanAttempt *attempt,
+            guint           index,
+            GArray         *indices)
+{
+  g_array_append_val (indices, index);
+}
+
+static void
+test_check (void)
+{
+  g_autoptr(ImtehanQuiz) quiz = load_quiz ();
+  g_autoptr(ImtehanAttempt) exam = imtehan_attempt_new (quiz, 4);
+  g_autoptr(ImtehanAttempt) practice = imtehan_attempt_new (quiz, 4);
+  g_autoptr(GArray) indices = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  /* An exam defers all feedback: nothing is checked or locked. */
+  g_assert_true (imtehan_attempt_choose (exam, 0, right_choice (quiz, 0)));
+  g_assert_false (imtehan_attempt_check (exam, 0));
+  g_assert_false (imtehan_attempt_is_checked (exam, 0));
+  g_assert_true (imtehan_attempt_choose (exam, 0, wrong_choice (quiz, 0)));
+  /* Its rules are fixed once a question is answered. */
+  g_assert_false (imtehan_attempt_set_mode (exam, IMTEHAN_MODE_PRACTICE));
+  g_assert_false (imtehan_attempt_set_time_limit (exam, 60));
+  g_assert_cmpint (imtehan_attempt_get_mode (exam), ==, IMTEHAN_MODE_EXAM);
+  g_assert_null (imtehan_attempt_get_deadline (exam));
+
+  g_signal_connect (practice, "answer-checked", G_CALLBACK (checked_cb), indices);
+  g_assert_true (imtehan_attempt_set_mode (practice, IMTEHAN_MODE_PRACTICE));
+  g_assert_false (imtehan_attempt_check (practice, 2));
+  g_assert_false (imtehan_attempt_is_checked (practice, 2));
+  g_assert_true (imtehan_attempt_choose (practice, 2, wrong_choice (quiz, 2)));
+  g_assert_true (imtehan_attempt_choose (practice, 2, right_choice (quiz, 2)));
+  g_assert_true (imtehan_attempt_check (practice, 2));
+  g_assert_true (imtehan_attempt_is_checked (practice, 2));
+  g_assert_true (imtehan_attempt_check (practice, 2));
+  g_assert_cmpuint (indices->len, ==, 1);
+  g_assert_cmpuint (g_array_index (indices, guint, 0), ==, 2);
+
+  /* Locked: neither another choice nor clearing it; the same choice changes nothing. */
+  g_assert_false (imtehan_attempt_choose (practice, 2, wrong_choice (quiz, 2)));
+  g_assert_false (imtehan_attempt_choose (practice, 2, NULL));
+  g_assert_true (imtehan_attempt_choose (practice, 2, right_choice (quiz, 2)));
+  g_assert_cmpstr (imtehan_attempt_get_answer (practice, 2), ==, right_choice (quiz, 2));
+  g_assert_cmpuint (imtehan_attempt_get_n_answered (practice), ==, 1);
+
+  g_assert_true (imtehan_attempt_choose (practice, 3, right_choice (quiz, 3)));
+  g_assert_true (imtehan_attempt_finish (practice));
+  g_assert_false (imtehan_attempt_check (practice, 3));
+  g_assert_cmpuint (indices->len, ==, 1);
+}
+
+/* Each of @values for [@group] @key in @data is refused with @code, the message naming the
+ * line and the key (or, for a missing key, the group). */
+static void
+assert_refused (ImtehanQuiz        *quiz,
+                const char         *data,
+                const char         *group,
+                const char         *key,
+                const char * const *values,
+                int                 code,
+                const char         *detail)
+{
+  for (guint i = 0; values[i] != NULL; i++)
+    {
+      g_autofree char *edited = NULL;
+      g_autofree char *prefix = NULL;
+      guint line = 0;
+
+      edited = edit_line (data, group, key, values[i], &line);
+      if (code == IMTEHAN_ERROR_MISSING)
+        prefix = g_strdup_printf ("attempt.ini:%u: [%s]:", 1u, group);
+      else
+        prefix = g_strdup_printf ("attempt.ini:%u: [%s] %s:", line, group, key);
+      assert_attempt_error (quiz, edited, code, prefix, detail);
+    }
+}
+
+static void
+assert_missing (ImtehanQuiz *quiz,
+                const char  *data,
+                const char  *key)
+{
+  g_autofree char *edited = NULL;
+  g_autofree char *detail = g_strdup_printf ("“%s” is missing", key);
+  guint line = 0;
+
+  edited = edit_line (data, "Attempt", key, NULL, &line);
+  assert_attempt_error (quiz, edited, IMTEHAN_ERROR_MISSING, "attempt.ini:1: [Attempt]:", detail);
+}
+
+static void
+test_error_lab_keys (void)
+{
+  g_autoptr(ImtehanQuiz) quiz = load_quiz ();
+  g_autoptr(ImtehanAttempt) attempt = lab_attempt_new (quiz);
+  g_autoptr(ImtehanAttempt) exam = imtehan_attempt_new (quiz, 8);
+  g_autofree char *data = imtehan_attempt_to_data (attempt, NULL);
+  g_autofree char *finished = NULL;
+  g_autofree char *exam_data = NULL;
+  g_autofree char *group0 = g_strconcat ("Question ",
+                                         imtehan_question_get_id (imtehan_quiz_get_question (quiz, 0)),
+                                         NULL);
+  g_autofree char *group1 = g_strconcat ("Question ",
+                                         imtehan_question_get_id (imtehan_quiz_get_question (quiz, 1)),
+                                         NULL);
+  const char * const bad_modes[] = { "quiz", "Exam", "1", NULL };
+  const char * const bad_limits[] = { "-5", "ten", "99999999999", NULL };
+  const char * const bad_deadlines[] = { "tomorrow", "2026-13-01T00:00:00Z", NULL };
+  const char * const early[] = { "2000-01-01T00:00:00Z", NULL };
+  const char * const bad_reasons[] = { "crashed", "none", "", NULL };
+  const char * const bad_checked[] = { "maybe", NULL };
+  const char * const no_limit[] = { "0", NULL };
+  const char * const nothing[] = { "", NULL };
+  g_autofree char *no_answer = NULL;
+  guint line = 0;
+
+  assert_refused (quiz, data, "Attempt", "Mode", bad_modes, IMTEHAN_ERROR_INVALID, "exam");
+  assert_refused (quiz, data, "Attempt", "TimeLimit", bad_limits, IMTEHAN_ERROR_INVALID,
+                  "whole number");
+  assert_refused (quiz, data, "Attempt", "Deadline", bad_deadlines, IMTEHAN_ERROR_INVALID,
+                  "ISO 8601");
+  assert_refused (quiz, data, "Attempt", "Deadline", early, IMTEHAN_ERROR_INVALID, "before");
+  {
+    g_autofree char *edited = edit_line (data, "Attempt", "TimeLimit", no_limit[0], &line);
+    g_autofree char *prefix = g_strdup_printf ("attempt.ini:%u: [Attempt] Deadline:", line + 1);
+
+    assert_attempt_error (quiz, edited, IMTEHAN_ERROR_INVALID, prefix, "time limit");
+  }
+  assert_refused (quiz, data, group0, "Checked", bad_checked, IMTEHAN_ERROR_INVALID, "“maybe”");
+  /* Required in Version 2; a time limit without its deadline would be no limit at all. */
+  assert_missing (quiz, data, "Mode");
+  assert_refused (quiz, data, "Attempt", "Mode", nothing, IMTEHAN_ERROR_MISSING, "“Mode”");
+  assert_missing (quiz, data, "Deadline");
+
+  g_assert_true (imtehan_attempt_finish (attempt));
+  finished = imtehan_attempt_to_data (attempt, NULL);
+  assert_refused (quiz, finished, "Attempt", "FinishReason", bad_reasons, IMTEHAN_ERROR_INVALID,
+                  "time-up");
+  assert_missing (quiz, finished, "FinishReason");
+
+  /* Checked only in practice, and only an answer that is there. */
+  g_assert_true (imtehan_attempt_choose (exam, 0, right_choice (quiz, 0)));
+  exam_data = imtehan_attempt_to_data (exam, NULL);
+  {
+    g_autofree char *answer = g_strdup_printf ("%s\nChecked=true", right_choice (quiz, 0));
+    g_autofree char *edited = edit_line (exam_data, group0, "Answer", answer, &line);
+    g_autofree char *prefix = g_strdup_printf ("attempt.ini:%u: [%s] Checked:", line + 1, group0);
+
+    assert_attempt_error (quiz, edited, IMTEHAN_ERROR_INVALID, prefix, "practice");
+  }
+  no_answer = edit_line (data, group1, "Answer", "\nChecked=true", &line);
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(ImtehanAttempt) loaded = load_data (quiz, no_answer, &error);
+
+    g_assert_null (loaded);
+    g_assert_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_INVALID);
+    g_assert_nonnull (strstr (error->message, "Checked:"));
+    g_assert_nonnull (strstr (error->message, "without an answer"));
+  }
+}
+
 static void
 test_error_wrong_quiz (void)
 {
@@ -1101,9 +1426,10 @@ test_error_newer_version (void)
   g_autofree char *data = attempt_data (quiz);
   g_autofree char *edited = NULL;
   g_autofree char *prefix = NULL;
+  g_autofree char *newer = g_strdup_printf ("%d", IMTEHAN_ATTEMPT_FORMAT_VERSION + 1);
   guint line = 0;
 
-  edited = edit_line (data, "Attempt", "Version", "2", &line);
+  edited = edit_line (data, "Attempt", "Version", newer, &line);
   g_assert_cmpuint (line, ==, 2);
   prefix = g_strdup_printf ("attempt.ini:%u: [Attempt] Version:", line);
   assert_attempt_error (quiz, edited, IMTEHAN_ERROR_VERSION, prefix, "newer");
@@ -1255,6 +1581,11 @@ main (int   argc,
   g_test_add_func ("/attempt/data/quiz-digest", test_quiz_digest);
   g_test_add_func ("/attempt/data/without-digest", test_without_digest);
   g_test_add_func ("/attempt/data/version-1-fixtures", test_version_1_fixtures);
+  g_test_add_func ("/attempt/data/lab-keys-round-trip", test_lab_keys_round_trip);
+  g_test_add_func ("/attempt/data/exam-keys", test_exam_keys);
+  g_test_add_func ("/attempt/data/version-1-defaults", test_version_1_defaults);
+  g_test_add_func ("/attempt/check", test_check);
+  g_test_add_func ("/attempt/error/lab-keys", test_error_lab_keys);
   g_test_add_func ("/attempt/error/wrong-quiz", test_error_wrong_quiz);
   g_test_add_func ("/attempt/error/newer-version", test_error_newer_version);
   g_test_add_func ("/attempt/error/answer-not-a-choice", test_error_answer_not_a_choice);

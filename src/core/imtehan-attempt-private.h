@@ -5,6 +5,7 @@
 
 #pragma once
 
+#include "imtehan-attempt.h"
 #include "imtehan-keyfile-private.h"
 
 G_BEGIN_DECLS
@@ -14,5 +15,32 @@ gboolean imtehan_attempt_check_version    (ImtehanKeyFileReader  *reader,
 gboolean imtehan_attempt_read_quiz_digest (ImtehanKeyFileReader  *reader,
                                            char                 **digest,
                                            GError               **error);
+
+/* The keys issue 16 added (Version 2), read and checked alike by the attempt loader and the
+ * store's listing. */
+typedef struct
+{
+  gint64               version;
+  ImtehanMode          mode;
+  char                *roll_number;   /* "" when not given */
+  char                *host;          /* NULL when not recorded (Version 1) */
+  guint                time_limit;    /* seconds; 0: none */
+  GDateTime           *deadline;      /* NULL: none */
+  ImtehanFinishReason  finish_reason; /* NONE while unfinished */
+} ImtehanAttemptLabKeys;
+
+gboolean    imtehan_attempt_read_lab_keys  (ImtehanKeyFileReader   *reader,
+                                            GDateTime              *started,
+                                            gboolean                finished,
+                                            ImtehanAttemptLabKeys  *keys,
+                                            GError                **error);
+void        imtehan_attempt_lab_keys_clear (ImtehanAttemptLabKeys  *keys);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (ImtehanAttemptLabKeys, imtehan_attempt_lab_keys_clear)
+const char *imtehan_mode_to_string          (ImtehanMode            mode);
+gboolean    imtehan_mode_from_string        (const char            *text,
+                                             ImtehanMode           *mode);
+const char *imtehan_finish_reason_to_string (ImtehanFinishReason    reason);
+gboolean    imtehan_finish_reason_from_string (const char          *text,
+                                               ImtehanFinishReason *reason);
 
 G_END_DECLS

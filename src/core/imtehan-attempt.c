@@ -23,6 +23,7 @@ typedef struct
 {
   char **order;  /* choice ids in the order shown */
   char  *answer; /* chosen choice id, or NULL */
+  gboolean checked; /* practice: checked, so the answer is locked */
 } Slot;
 
 struct _ImtehanAttempt
@@ -37,6 +38,12 @@ struct _ImtehanAttempt
   GDateTime   *finished_at;
   char        *language;
   char        *learner;
+  char        *roll_number;
+  char        *host;         /* the PC it was begun on; NULL if not recorded (Version 1) */
+  ImtehanMode  mode;
+  guint        time_limit;   /* seconds; 0: none */
+  GDateTime   *deadline;     /* fixed when the time limit is set; NULL: none */
+  ImtehanFinishReason finish_reason;
   Slot        *slots;
   guint        n_slots;
   guint        current;
@@ -45,12 +52,28 @@ struct _ImtehanAttempt
 
 G_DEFINE_FINAL_TYPE (ImtehanAttempt, imtehan_attempt, G_TYPE_OBJECT)
 
+/* The nicks are what attempt files say (Mode=, FinishReason=): never change them. */
+G_DEFINE_ENUM_TYPE (ImtehanMode, imtehan_mode,
+                    G_DEFINE_ENUM_VALUE (IMTEHAN_MODE_EXAM, "exam"),
+                    G_DEFINE_ENUM_VALUE (IMTEHAN_MODE_PRACTICE, "practice"))
+
+G_DEFINE_ENUM_TYPE (ImtehanFinishReason, imtehan_finish_reason,
+                    G_DEFINE_ENUM_VALUE (IMTEHAN_FINISH_REASON_NONE, "none"),
+                    G_DEFINE_ENUM_VALUE (IMTEHAN_FINISH_REASON_SUBMITTED, "submitted"),
+                    G_DEFINE_ENUM_VALUE (IMTEHAN_FINISH_REASON_TIME_UP, "time-up"))
+
 enum {
   PROP_0,
   PROP_QUIZ,
   PROP_SEED,
   PROP_LANGUAGE,
   PROP_LEARNER,
+  PROP_ROLL_NUMBER,
+  PROP_HOST,
+  PROP_MODE,
+  PROP_TIME_LIMIT,
+  PROP_DEADLINE,
+  PROP_FINISH_REASON,
   PROP_CURRENT,
   PROP_N_ANSWERED,
   PROP_FINISHED,
@@ -60,6 +83,7 @@ enum {
 
 enum {
   ANSWER_CHANGED,
+  ANSWER_CHECKED,
   N_SIGNALS
 };
 
@@ -93,6 +117,9 @@ imtehan_attempt_finalize (GObject *object)
   g_clear_pointer (&self->finished_at, g_date_time_unref);
   g_clear_pointer (&self->language, g_free);
   g_clear_pointer (&self->learner, g_free);
+  g_clear_pointer (&self->roll_number, g_free);
+  g_clear_pointer (&self->host, g_free);
+  g_clear_pointer (&self->deadline, g_date_time_unref);
 
   G_OBJECT_CLASS (imtehan_attempt_parent_class)->finalize (object);
 }
@@ -118,6 +145,24 @@ imtehan_attempt_get_property (GObject    *object,
       break;
     case PROP_LEARNER:
       g_value_set_string (value, self->learner);
+      break;
+    case PROP_ROLL_NUMBER:
+      g_value_set_string (value, self->roll_number);
+      break;
+    case PROP_HOST:
+      g_value_set_string (value, self->host);
+      break;
+    case PROP_MODE:
+      g_value_set_enum (value, self->mode);
+      break;
+    case PROP_TIME_LIMIT:
+      g_value_set_uint (value, self->time_limit);
+      break;
+    case PROP_DEADLINE:
+      g_value_set_boxed (value, self->deadline);
+      break;
+    case PROP_FINISH_REASON:
+      g_value_set_enum (value, self->finish_reason);
       break;
     case PROP_CURRENT:
       g_value_set_uint (value, self->current);
@@ -157,6 +202,9 @@ imtehan_attempt_set_property (GObject      *object,
       break;
     case PROP_LEARNER:
       imtehan_attempt_set_learner (self, g_value_get_string (value));
+      break;
+    case PROP_ROLL_NUMBER:
+      imtehan_attempt_set_roll_number (self, g_value_get_string (value));
       break;
     case PROP_CURRENT:
       imtehan_attempt_set_current (self, g_value_get_uint (value));
@@ -231,6 +279,8 @@ imtehan_attempt_constructed (GObject *object)
   stamp = g_date_time_format (self->started, "%Y%m%dT%H%M%SZ");
   self->id = g_strdup_printf ("%s-%08x", stamp, g_random_int ());
   self->quiz_digest = g_strdup (imtehan_quiz_get_digest (self->quiz));
+  /* A lab's report says which PC an attempt was taken on (issue 16). */
+  self->host = g_strdup (g_get_host_name ());
 
   self->n_slots = imtehan_quiz_get_n_questions (self->quiz);
   self->slots = g_new0 (Slot, self->n_slots);
@@ -262,6 +312,25 @@ imtehan_attempt_class_init (ImtehanAttemptClass *klass)
   properties[PROP_LEARNER] =
     g_param_spec_string ("learner", NULL, NULL, "",
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ROLL_NUMBER] =
+    g_param_spec_string ("roll-number", NULL, NULL, "",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_HOST] =
+    g_param_spec_string ("host", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MODE] =
+    g_param_spec_enum ("mode", NULL, NULL, IMTEHAN_TYPE_MODE, IMTEHAN_MODE_EXAM,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_TIME_LIMIT] =
+    g_param_spec_uint ("time-limit", NULL, NULL, 0, G_MAXINT, 0,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_DEADLINE] =
+    g_param_spec_boxed ("deadline", NULL, NULL, G_TYPE_DATE_TIME,
+                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_FINISH_REASON] =
+    g_param_spec_enum ("finish-reason", NULL, NULL, IMTEHAN_TYPE_FINISH_REASON,
+                       IMTEHAN_FINISH_REASON_NONE,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_CURRENT] =
     g_param_spec_uint ("current", NULL, NULL, 0, G_MAXUINT, 0,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
@@ -283,6 +352,14 @@ imtehan_attempt_class_init (ImtehanAttemptClass *klass)
   signals[ANSWER_CHANGED] =
     g_signal_new ("answer-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+
+  /**
+   * ImtehanAttempt::answer-checked:
+   * @index: the question whose answer was checked, and is now locked (practice)
+   */
+  signals[ANSWER_CHECKED] =
+    g_signal_new ("answer-checked", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
 }
 
 static void
@@ -290,6 +367,8 @@ imtehan_attempt_init (ImtehanAttempt *self)
 {
   self->language = g_strdup ("en");
   self->learner = g_strdup ("");
+  self->roll_number = g_strdup ("");
+  self->mode = IMTEHAN_MODE_EXAM;
 }
 
 /**
@@ -391,6 +470,121 @@ imtehan_attempt_set_learner (ImtehanAttempt *self,
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LEARNER]);
 }
 
+const char *
+imtehan_attempt_get_roll_number (ImtehanAttempt *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT (self), NULL);
+  return self->roll_number;
+}
+
+/* Free text (a school's roll numbers have letters, dashes, Urdu digits); "" when not given. */
+void
+imtehan_attempt_set_roll_number (ImtehanAttempt *self,
+                                 const char     *roll_number)
+{
+  g_return_if_fail (IMTEHAN_IS_ATTEMPT (self));
+
+  if (imtehan_set_str (&self->roll_number, roll_number ? roll_number : ""))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ROLL_NUMBER]);
+}
+
+/**
+ * imtehan_attempt_get_host:
+ *
+ * Returns: (nullable): the host name of the PC the attempt was begun on; %NULL for a file
+ *   saved before attempts recorded it
+ */
+const char *
+imtehan_attempt_get_host (ImtehanAttempt *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT (self), NULL);
+  return self->host;
+}
+
+ImtehanMode
+imtehan_attempt_get_mode (ImtehanAttempt *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT (self), IMTEHAN_MODE_EXAM);
+  return self->mode;
+}
+
+/* Nothing answered yet and not finished: the rules of an attempt do not change under the
+ * learner once they have begun. */
+static gboolean
+is_untouched (ImtehanAttempt *self)
+{
+  return self->finished_at == NULL && self->n_answered == 0;
+}
+
+/**
+ * imtehan_attempt_set_mode:
+ *
+ * Returns: %FALSE, changing nothing, once a question is answered or the attempt finished
+ */
+gboolean
+imtehan_attempt_set_mode (ImtehanAttempt *self,
+                          ImtehanMode     mode)
+{
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT (self), FALSE);
+  g_return_val_if_fail (mode == IMTEHAN_MODE_EXAM || mode == IMTEHAN_MODE_PRACTICE, FALSE);
+
+  if (self->mode == mode)
+    return TRUE;
+  if (!is_untouched (self))
+    return FALSE;
+  self->mode = mode;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODE]);
+  return TRUE;
+}
+
+guint
+imtehan_attempt_get_time_limit (ImtehanAttempt *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT (self), 0);
+  return self->time_limit;
+}
+
+/**
+ * imtehan_attempt_set_time_limit:
+ * @seconds: the time allowed from the start, or 0 for none
+ *
+ * Fixes the deadline at the start time plus @seconds. It is saved with the attempt, so that a
+ * crash or a power cut neither stops nor resets the clock.
+ *
+ * Returns: %FALSE, changing nothing, once a question is answered or the attempt finished
+ */
+gboolean
+imtehan_attempt_set_time_limit (ImtehanAttempt *self,
+                                guint           seconds)
+{
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT (self), FALSE);
+  g_return_val_if_fail (seconds <= G_MAXINT, FALSE);
+
+  if (self->time_limit == seconds)
+    return TRUE;
+  if (!is_untouched (self))
+    return FALSE;
+  self->time_limit = seconds;
+  g_clear_pointer (&self->deadline, g_date_time_unref);
+  if (seconds > 0)
+    self->deadline = g_date_time_add_seconds (self->started, seconds);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TIME_LIMIT]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DEADLINE]);
+  return TRUE;
+}
+
+/**
+ * imtehan_attempt_get_deadline:
+ *
+ * Returns: (nullable): when the time limit runs out, in UTC; %NULL without one
+ */
+GDateTime *
+imtehan_attempt_get_deadline (ImtehanAttempt *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT (self), NULL);
+  return self->deadline;
+}
+
 guint
 imtehan_attempt_get_n_questions (ImtehanAttempt *self)
 {
@@ -453,7 +647,8 @@ imtehan_attempt_get_choice_order (ImtehanAttempt *self,
  * imtehan_attempt_choose:
  * @choice_id: (nullable): a choice of the question, or %NULL to clear the answer
  *
- * Returns: %FALSE if the attempt is finished or @choice_id is not a choice of the question
+ * Returns: %FALSE if the attempt is finished, the question's answer has been checked
+ *   (practice) and @choice_id is another, or @choice_id is not a choice of the question
  */
 gboolean
 imtehan_attempt_choose (ImtehanAttempt *self,
@@ -475,6 +670,10 @@ imtehan_attempt_choose (ImtehanAttempt *self,
   slot = &self->slots[index];
   if (g_strcmp0 (slot->answer, choice_id) == 0)
     return TRUE;
+  /* Practice shows right or wrong once checked: changing the answer then would be a free
+   * second try. */
+  if (slot->checked)
+    return FALSE;
 
   was_answered = slot->answer != NULL;
   imtehan_set_str (&slot->answer, choice_id);
@@ -494,6 +693,43 @@ imtehan_attempt_get_answer (ImtehanAttempt *self,
   g_return_val_if_fail (IMTEHAN_IS_ATTEMPT (self), NULL);
   g_return_val_if_fail (index < self->n_slots, NULL);
   return self->slots[index].answer;
+}
+
+/**
+ * imtehan_attempt_check:
+ *
+ * Checks the answer of question @index in a practice attempt: from now on the learner is
+ * shown whether it is right, with the explanation, and it can no longer be changed.
+ *
+ * Returns: %FALSE in an exam, for an unanswered question, or when the attempt is finished;
+ *   %TRUE if it is (now) checked
+ */
+gboolean
+imtehan_attempt_check (ImtehanAttempt *self,
+                       guint           index)
+{
+  Slot *slot;
+
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT (self), FALSE);
+  g_return_val_if_fail (index < self->n_slots, FALSE);
+
+  slot = &self->slots[index];
+  if (slot->checked)
+    return TRUE;
+  if (self->mode != IMTEHAN_MODE_PRACTICE || self->finished_at != NULL || slot->answer == NULL)
+    return FALSE;
+  slot->checked = TRUE;
+  g_signal_emit (self, signals[ANSWER_CHECKED], 0, index);
+  return TRUE;
+}
+
+gboolean
+imtehan_attempt_is_checked (ImtehanAttempt *self,
+                            guint           index)
+{
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT (self), FALSE);
+  g_return_val_if_fail (index < self->n_slots, FALSE);
+  return self->slots[index].checked;
 }
 
 gboolean
@@ -527,9 +763,24 @@ imtehan_attempt_get_finished (ImtehanAttempt *self)
 gboolean
 imtehan_attempt_finish (ImtehanAttempt *self)
 {
+  return imtehan_attempt_finish_with_reason (self, IMTEHAN_FINISH_REASON_SUBMITTED);
+}
+
+/**
+ * imtehan_attempt_finish_with_reason:
+ * @reason: %IMTEHAN_FINISH_REASON_SUBMITTED or %IMTEHAN_FINISH_REASON_TIME_UP
+ *
+ * Returns: %FALSE if it was already finished (its reason stays)
+ */
+gboolean
+imtehan_attempt_finish_with_reason (ImtehanAttempt      *self,
+                                    ImtehanFinishReason  reason)
+{
   g_autoptr(GDateTime) now = NULL;
 
   g_return_val_if_fail (IMTEHAN_IS_ATTEMPT (self), FALSE);
+  g_return_val_if_fail (reason == IMTEHAN_FINISH_REASON_SUBMITTED ||
+                        reason == IMTEHAN_FINISH_REASON_TIME_UP, FALSE);
 
   if (self->finished_at != NULL)
     return FALSE;
@@ -541,9 +792,19 @@ imtehan_attempt_finish (ImtehanAttempt *self)
                                            g_date_time_get_hour (now),
                                            g_date_time_get_minute (now),
                                            g_date_time_get_second (now));
+  self->finish_reason = reason;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FINISH_REASON]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FINISHED]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCORE]);
   return TRUE;
+}
+
+/* %IMTEHAN_FINISH_REASON_NONE while it is in progress. */
+ImtehanFinishReason
+imtehan_attempt_get_finish_reason (ImtehanAttempt *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT (self), IMTEHAN_FINISH_REASON_NONE);
+  return self->finish_reason;
 }
 
 /* The score of a finished attempt; 0 while it is in progress, so that nobody shows a
@@ -594,6 +855,18 @@ imtehan_attempt_to_data (ImtehanAttempt *self,
     g_key_file_set_string (key_file, ATTEMPT_GROUP, "QuizDigest", self->quiz_digest);
   g_key_file_set_string (key_file, ATTEMPT_GROUP, "Language", self->language);
   g_key_file_set_string (key_file, ATTEMPT_GROUP, "Learner", self->learner);
+  if (*self->roll_number != '\0')
+    g_key_file_set_string (key_file, ATTEMPT_GROUP, "RollNumber", self->roll_number);
+  if (self->host != NULL)
+    g_key_file_set_string (key_file, ATTEMPT_GROUP, "Host", self->host);
+  g_key_file_set_string (key_file, ATTEMPT_GROUP, "Mode", imtehan_mode_to_string (self->mode));
+  if (self->deadline != NULL)
+    {
+      g_autofree char *deadline = format_time (self->deadline);
+
+      g_key_file_set_integer (key_file, ATTEMPT_GROUP, "TimeLimit", self->time_limit);
+      g_key_file_set_string (key_file, ATTEMPT_GROUP, "Deadline", deadline);
+    }
   g_key_file_set_uint64 (key_file, ATTEMPT_GROUP, "Seed", self->seed);
   g_key_file_set_string (key_file, ATTEMPT_GROUP, "Started", started);
   if (self->finished_at != NULL)
@@ -602,6 +875,9 @@ imtehan_attempt_to_data (ImtehanAttempt *self,
       g_key_file_set_string (key_file, ATTEMPT_GROUP, "FinishedAt", finished);
     }
   g_key_file_set_boolean (key_file, ATTEMPT_GROUP, "Finished", self->finished_at != NULL);
+  if (self->finished_at != NULL)
+    g_key_file_set_string (key_file, ATTEMPT_GROUP, "FinishReason",
+                           imtehan_finish_reason_to_string (self->finish_reason));
   g_key_file_set_integer (key_file, ATTEMPT_GROUP, "Current", self->current);
   g_key_file_set_integer (key_file, ATTEMPT_GROUP, "Answered", self->n_answered);
   if (self->finished_at != NULL)
@@ -619,6 +895,8 @@ imtehan_attempt_to_data (ImtehanAttempt *self,
                                   g_strv_length (self->slots[i].order));
       if (self->slots[i].answer != NULL)
         g_key_file_set_string (key_file, group, "Answer", self->slots[i].answer);
+      if (self->slots[i].checked)
+        g_key_file_set_boolean (key_file, group, "Checked", TRUE);
     }
 
   return g_key_file_to_data (key_file, length, NULL);
@@ -635,6 +913,14 @@ parse_time (ImtehanKeyFileReader *reader,
 
   if (!(text = imtehan_key_file_reader_get_string (reader, ATTEMPT_GROUP, key, TRUE, error)))
     return NULL;
+  if (*g_strstrip (text) == '\0')
+    {
+      g_autofree char *msg = g_strdup_printf (_("the key “%s” is missing"), key);
+
+      imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_MISSING, ATTEMPT_GROUP, NULL,
+                                     msg);
+      return NULL;
+    }
   /* "0001-01-01T00:00:00+01:00" parses, but its UTC time falls outside years 1 to 9999 and
    * g_date_time_to_utc() returns NULL (found by fuzz-attempt). */
   if (!(time = g_date_time_new_from_iso8601 (g_strstrip (text), NULL)) ||
@@ -729,6 +1015,149 @@ imtehan_attempt_read_quiz_digest (ImtehanKeyFileReader  *reader,
   return TRUE;
 }
 
+const char *
+imtehan_mode_to_string (ImtehanMode mode)
+{
+  g_autoptr(GEnumClass) klass = g_type_class_ref (IMTEHAN_TYPE_MODE);
+  GEnumValue *value = g_enum_get_value (klass, mode);
+
+  g_return_val_if_fail (value != NULL, "exam");
+  return value->value_nick;
+}
+
+gboolean
+imtehan_mode_from_string (const char  *text,
+                          ImtehanMode *mode)
+{
+  g_autoptr(GEnumClass) klass = g_type_class_ref (IMTEHAN_TYPE_MODE);
+  GEnumValue *value = g_enum_get_value_by_nick (klass, text);
+
+  if (value == NULL)
+    return FALSE;
+  *mode = value->value;
+  return TRUE;
+}
+
+const char *
+imtehan_finish_reason_to_string (ImtehanFinishReason reason)
+{
+  g_autoptr(GEnumClass) klass = g_type_class_ref (IMTEHAN_TYPE_FINISH_REASON);
+  GEnumValue *value = g_enum_get_value (klass, reason);
+
+  g_return_val_if_fail (value != NULL, "none");
+  return value->value_nick;
+}
+
+/* Only the reasons a finished attempt can have: "none" is no reason. */
+gboolean
+imtehan_finish_reason_from_string (const char          *text,
+                                   ImtehanFinishReason *reason)
+{
+  g_autoptr(GEnumClass) klass = g_type_class_ref (IMTEHAN_TYPE_FINISH_REASON);
+  GEnumValue *value = g_enum_get_value_by_nick (klass, text);
+
+  if (value == NULL || value->value == IMTEHAN_FINISH_REASON_NONE)
+    return FALSE;
+  *reason = value->value;
+  return TRUE;
+}
+
+void
+imtehan_attempt_lab_keys_clear (ImtehanAttemptLabKeys *keys)
+{
+  g_clear_pointer (&keys->roll_number, g_free);
+  g_clear_pointer (&keys->host, g_free);
+  g_clear_pointer (&keys->deadline, g_date_time_unref);
+}
+
+/* The keys Version 2 added. A Version 1 file has none of them and reads as an exam with no time
+ * limit, taken on an unknown PC, submitted by the learner if finished. In Version 2, Mode and
+ * (when finished) FinishReason are required; a deadline goes with a time limit, and neither
+ * can be half there. Any other value is damage, reported with the key's line. */
+gboolean
+imtehan_attempt_read_lab_keys (ImtehanKeyFileReader   *reader,
+                               GDateTime              *started,
+                               gboolean                finished,
+                               ImtehanAttemptLabKeys  *keys,
+                               GError                **error)
+{
+  g_autofree char *mode = NULL;
+  g_autofree char *reason = NULL;
+  gint64 time_limit = 0;
+
+  memset (keys, 0, sizeof *keys);
+  keys->mode = IMTEHAN_MODE_EXAM;
+  if (!imtehan_key_file_reader_get_int (reader, ATTEMPT_GROUP, "Version", TRUE, 1, G_MAXINT,
+                                        &keys->version, error))
+    return FALSE;
+
+  if (!(keys->roll_number = imtehan_key_file_reader_get_string (reader, ATTEMPT_GROUP,
+                                                                "RollNumber", FALSE, error)) ||
+      !(keys->host = imtehan_key_file_reader_get_string (reader, ATTEMPT_GROUP, "Host", FALSE,
+                                                         error)))
+    return FALSE;
+  g_strstrip (keys->roll_number);
+  if (*g_strstrip (keys->host) == '\0')
+    g_clear_pointer (&keys->host, g_free);
+
+  if (!(mode = imtehan_key_file_reader_get_string (reader, ATTEMPT_GROUP, "Mode",
+                                                   keys->version >= 2, error)))
+    return FALSE;
+  g_strstrip (mode);
+  if (*mode != '\0' && !imtehan_mode_from_string (mode, &keys->mode))
+    {
+      g_autofree char *msg = g_strdup_printf (_("“%s” is neither exam nor practice"), mode);
+
+      imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, ATTEMPT_GROUP, "Mode",
+                                     msg);
+      return FALSE;
+    }
+  else if (*mode == '\0' && keys->version >= 2)
+    {
+      imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_MISSING, ATTEMPT_GROUP, NULL,
+                                     _("the key “Mode” is missing"));
+      return FALSE;
+    }
+
+  if (!imtehan_key_file_reader_get_int (reader, ATTEMPT_GROUP, "TimeLimit", FALSE, 0, G_MAXINT,
+                                        &time_limit, error))
+    return FALSE;
+  keys->time_limit = time_limit;
+  if (time_limit > 0 && !(keys->deadline = parse_time (reader, "Deadline", error)))
+    return FALSE;
+  if (time_limit == 0 && g_key_file_has_key (reader->key_file, ATTEMPT_GROUP, "Deadline", NULL))
+    {
+      imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, ATTEMPT_GROUP,
+                                     "Deadline", _("a deadline needs a time limit (TimeLimit)"));
+      return FALSE;
+    }
+  if (keys->deadline != NULL && g_date_time_compare (keys->deadline, started) < 0)
+    {
+      imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, ATTEMPT_GROUP,
+                                     "Deadline", _("the deadline is before the start"));
+      return FALSE;
+    }
+
+  /* Like FinishedAt, only read when the attempt is finished. */
+  if (!finished)
+    return TRUE;
+  keys->finish_reason = IMTEHAN_FINISH_REASON_SUBMITTED;
+  if (!(reason = imtehan_key_file_reader_get_string (reader, ATTEMPT_GROUP, "FinishReason",
+                                                     keys->version >= 2, error)))
+    return FALSE;
+  g_strstrip (reason);
+  if ((*reason != '\0' || keys->version >= 2) &&
+      !imtehan_finish_reason_from_string (reason, &keys->finish_reason))
+    {
+      g_autofree char *msg = g_strdup_printf (_("“%s” is neither submitted nor time-up"), reason);
+
+      imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, ATTEMPT_GROUP,
+                                     "FinishReason", msg);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /**
  * imtehan_attempt_new_from_bytes:
  *
@@ -746,6 +1175,7 @@ imtehan_attempt_new_from_bytes (ImtehanQuiz *quiz,
   g_autofree char *quiz_id = NULL;
   g_autofree char *quiz_digest = NULL;
   g_autofree char *id = NULL;
+  g_auto(ImtehanAttemptLabKeys) keys = { 0, };
   gint64 seed = 0, current = 0;
   gboolean finished = FALSE;
 
@@ -799,6 +1229,16 @@ imtehan_attempt_new_from_bytes (ImtehanQuiz *quiz,
     return NULL;
   if (finished && !(self->finished_at = parse_time (reader, "FinishedAt", error)))
     return NULL;
+  if (!imtehan_attempt_read_lab_keys (reader, self->started, finished, &keys, error))
+    return NULL;
+  g_free (self->roll_number);
+  self->roll_number = g_steal_pointer (&keys.roll_number);
+  g_free (self->host);
+  self->host = g_steal_pointer (&keys.host);
+  self->mode = keys.mode;
+  self->time_limit = keys.time_limit;
+  self->deadline = g_steal_pointer (&keys.deadline);
+  self->finish_reason = keys.finish_reason;
 
   /* A bad escape ("Learner=a\q") gives NULL: the file is damaged, like a bad Answer. */
   g_free (self->language);
@@ -834,7 +1274,22 @@ imtehan_attempt_new_from_bytes (ImtehanQuiz *quiz,
         return NULL;
       g_strstrip (answer);
       if (*answer == '\0')
-        continue;
+        {
+          gboolean checked = FALSE;
+
+          /* A locked answer that is not there: the file was cut or edited. */
+          if (g_key_file_has_key (reader->key_file, group, "Checked", NULL) &&
+              (!imtehan_key_file_reader_get_boolean (reader, group, "Checked", &checked, error) ||
+               checked))
+            {
+              if (checked)
+                imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, group,
+                                               "Checked", _("a question without an answer "
+                                                            "cannot be checked"));
+              return NULL;
+            }
+          continue;
+        }
       if (!imtehan_question_has_choice (question, answer))
         {
           g_autofree char *msg = g_strdup_printf (_("“%s” is not a choice of this question"),
@@ -844,6 +1299,22 @@ imtehan_attempt_new_from_bytes (ImtehanQuiz *quiz,
         }
       self->slots[i].answer = g_steal_pointer (&answer);
       self->n_answered++;
+
+      if (g_key_file_has_key (reader->key_file, group, "Checked", NULL))
+        {
+          gboolean checked = FALSE;
+
+          if (!imtehan_key_file_reader_get_boolean (reader, group, "Checked", &checked, error))
+            return NULL;
+          if (checked && self->mode != IMTEHAN_MODE_PRACTICE)
+            {
+              imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, group,
+                                             "Checked",
+                                             _("only a practice attempt checks answers"));
+              return NULL;
+            }
+          self->slots[i].checked = checked;
+        }
     }
 
   return g_steal_pointer (&self);
