@@ -25,6 +25,11 @@ ImtehanAttemptSummary *imtehan_attempt_summary_new_finished    (GFile           
                                                                 guint                  n_answered,
                                                                 guint                  quiz_version,
                                                                 const char            *quiz_digest);
+gboolean               imtehan_attempt_summary_set_lab_fields  (ImtehanAttemptSummary *self,
+                                                                const char            *roll_number,
+                                                                const char            *host,
+                                                                const char            *mode,
+                                                                const char            *finish_reason);
 void                   imtehan_attempt_summary_set_locked_elsewhere
                                                                (ImtehanAttemptSummary *self,
                                                                 gboolean               locked);

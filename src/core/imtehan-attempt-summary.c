@@ -13,8 +13,20 @@
 #include "imtehan-attempt-private.h"
 #include "imtehan-attempt-summary-private.h"
 #include "imtehan-keyfile-private.h"
+#include "imtehan-text.h"
 
 #define ATTEMPT_GROUP "Attempt"
+
+/* Trimmed, NFKC-normalized and case-folded: the form in which two learners' names are the same
+ * name. */
+char *
+imtehan_learner_key (const char *name)
+{
+  g_autofree char *trimmed = g_strstrip (g_strdup (name ? name : ""));
+  g_autofree char *normal = g_utf8_normalize (trimmed, -1, G_NORMALIZE_ALL_COMPOSE);
+
+  return g_utf8_casefold (normal ? normal : trimmed, -1);
+}
 
 struct _ImtehanAttemptSummary
 {
@@ -28,7 +40,12 @@ struct _ImtehanAttemptSummary
   char      *quiz_digest;    /* NULL: not recorded */
   char      *language;
   char      *learner;
+  char      *roll_number;
+  char      *host;           /* NULL: not recorded */
   GDateTime *started;
+  ImtehanMode mode;
+  ImtehanFinishReason finish_reason;
+  guint      time_limit;
   guint      score;
   guint      total;
   guint      n_answered;
@@ -52,6 +69,8 @@ imtehan_attempt_summary_finalize (GObject *object)
   g_clear_pointer (&self->quiz_digest, g_free);
   g_clear_pointer (&self->language, g_free);
   g_clear_pointer (&self->learner, g_free);
+  g_clear_pointer (&self->roll_number, g_free);
+  g_clear_pointer (&self->host, g_free);
   g_clear_pointer (&self->started, g_date_time_unref);
 
   G_OBJECT_CLASS (imtehan_attempt_summary_parent_class)->finalize (object);
@@ -66,6 +85,7 @@ imtehan_attempt_summary_class_init (ImtehanAttemptSummaryClass *klass)
 static void
 imtehan_attempt_summary_init (ImtehanAttemptSummary *self)
 {
+  self->roll_number = g_strdup ("");
 }
 
 /* Only the [Attempt] group: listing thousands of attempts must not load every quiz. */
@@ -77,6 +97,7 @@ imtehan_attempt_summary_new_from_bytes (GFile       *file,
 {
   g_autoptr(ImtehanKeyFileReader) reader = NULL;
   g_autoptr(ImtehanAttemptSummary) self = NULL;
+  g_auto(ImtehanAttemptLabKeys) keys = { 0, };
   g_autofree char *started = NULL;
   gint64 score = 0, total = 0, answered = 0, quiz_version = 0;
   gboolean finished = FALSE;
@@ -112,6 +133,14 @@ imtehan_attempt_summary_new_from_bytes (GFile       *file,
                                      "Started", msg);
       return NULL;
     }
+  if (!imtehan_attempt_read_lab_keys (reader, self->started, finished, &keys, error))
+    return NULL;
+  g_free (self->roll_number);
+  self->roll_number = g_steal_pointer (&keys.roll_number);
+  self->host = g_steal_pointer (&keys.host);
+  self->mode = keys.mode;
+  self->finish_reason = keys.finish_reason;
+  self->time_limit = keys.time_limit;
 
   /* A bad escape gives NULL: the file is damaged, as imtehan_attempt_new_from_bytes() says. */
   if (!(self->language = imtehan_key_file_reader_get_string (reader, ATTEMPT_GROUP, "Language",
@@ -162,6 +191,24 @@ imtehan_attempt_summary_new_finished (GFile      *directory,
   self->quiz_version = quiz_version;
   self->quiz_digest = quiz_digest && *quiz_digest ? g_strdup (quiz_digest) : NULL;
   return self;
+}
+
+/* What the summary cache keeps of the keys issue 16 added, as the attempt file spells them
+ * (Host "" for none). Returns: %FALSE if @mode or @finish_reason is not a value of the file
+ * format: the cache was not written by this program. */
+gboolean
+imtehan_attempt_summary_set_lab_fields (ImtehanAttemptSummary *self,
+                                        const char            *roll_number,
+                                        const char            *host,
+                                        const char            *mode,
+                                        const char            *finish_reason)
+{
+  if (!imtehan_mode_from_string (mode, &self->mode) ||
+      !imtehan_finish_reason_from_string (finish_reason, &self->finish_reason))
+    return FALSE;
+  imtehan_set_str (&self->roll_number, roll_number);
+  imtehan_set_str (&self->host, *host != '\0' ? host : NULL);
+  return TRUE;
 }
 
 void
@@ -225,6 +272,69 @@ imtehan_attempt_summary_get_learner (ImtehanAttemptSummary *self)
 {
   g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), NULL);
   return self->learner;
+}
+
+/* Free text; "" when not given. */
+const char *
+imtehan_attempt_summary_get_roll_number (ImtehanAttemptSummary *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), NULL);
+  return self->roll_number;
+}
+
+/* The PC the attempt was begun on, or %NULL if not recorded (Version 1 files). */
+const char *
+imtehan_attempt_summary_get_host (ImtehanAttemptSummary *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), NULL);
+  return self->host;
+}
+
+/* A report leaves practice attempts out. */
+ImtehanMode
+imtehan_attempt_summary_get_mode (ImtehanAttemptSummary *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), IMTEHAN_MODE_EXAM);
+  return self->mode;
+}
+
+/* %IMTEHAN_FINISH_REASON_NONE while unfinished. */
+ImtehanFinishReason
+imtehan_attempt_summary_get_finish_reason (ImtehanAttemptSummary *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), IMTEHAN_FINISH_REASON_NONE);
+  return self->finish_reason;
+}
+
+/* Seconds; 0 for none. Only known while the attempt is unfinished or read from its file: the
+ * summary cache keeps finished attempts without it. */
+guint
+imtehan_attempt_summary_get_time_limit (ImtehanAttemptSummary *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), 0);
+  return self->time_limit;
+}
+
+/**
+ * imtehan_attempt_summary_is_by_learner:
+ * @learner: a learner's name as typed
+ *
+ * Whether the attempt was taken under @learner: names are compared after trimming, Unicode
+ * normalization and case folding, so "  ayesha KHAN" is "Ayesha Khan".
+ */
+gboolean
+imtehan_attempt_summary_is_by_learner (ImtehanAttemptSummary *self,
+                                       const char            *learner)
+{
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), FALSE);
+  g_return_val_if_fail (learner != NULL, FALSE);
+
+  a = imtehan_learner_key (self->learner);
+  b = imtehan_learner_key (learner);
+  return g_str_equal (a, b);
 }
 
 GDateTime *

@@ -7,6 +7,7 @@
 
 #include <gio/gio.h>
 
+#include "imtehan-attempt.h"
 #include "imtehan-types.h"
 
 G_BEGIN_DECLS
@@ -20,6 +21,14 @@ const char *imtehan_attempt_summary_get_id          (ImtehanAttemptSummary *self
 const char *imtehan_attempt_summary_get_quiz_id     (ImtehanAttemptSummary *self);
 const char *imtehan_attempt_summary_get_language    (ImtehanAttemptSummary *self);
 const char *imtehan_attempt_summary_get_learner     (ImtehanAttemptSummary *self);
+const char *imtehan_attempt_summary_get_roll_number (ImtehanAttemptSummary *self);
+const char *imtehan_attempt_summary_get_host        (ImtehanAttemptSummary *self);
+ImtehanMode imtehan_attempt_summary_get_mode        (ImtehanAttemptSummary *self);
+ImtehanFinishReason
+            imtehan_attempt_summary_get_finish_reason (ImtehanAttemptSummary *self);
+guint       imtehan_attempt_summary_get_time_limit  (ImtehanAttemptSummary *self);
+gboolean    imtehan_attempt_summary_is_by_learner   (ImtehanAttemptSummary *self,
+                                                     const char            *learner);
 GDateTime  *imtehan_attempt_summary_get_started     (ImtehanAttemptSummary *self);
 gboolean    imtehan_attempt_summary_get_finished    (ImtehanAttemptSummary *self);
 guint       imtehan_attempt_summary_get_score       (ImtehanAttemptSummary *self);
@@ -28,6 +37,8 @@ guint       imtehan_attempt_summary_get_n_answered  (ImtehanAttemptSummary *self
 guint       imtehan_attempt_summary_get_quiz_version (ImtehanAttemptSummary *self);
 const char *imtehan_attempt_summary_get_quiz_digest (ImtehanAttemptSummary *self);
 gboolean    imtehan_attempt_summary_get_locked_elsewhere (ImtehanAttemptSummary *self);
+
+char       *imtehan_learner_key                     (const char            *name);
 
 gboolean    imtehan_attempt_summaries_get_record   (GListModel            *summaries,
                                                     const char            *quiz_id,
