@@ -11,6 +11,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "imtehan-attempt-private.h"
 #include "imtehan-attempt-summary-private.h"
 #include "imtehan-store-private.h"
 
@@ -33,14 +34,15 @@
 /* Bumped whenever CACHE_TYPE or the meaning of a field changes: an old cache is then
  * ignored and written again. The version comes first in the file, so a cache written on a
  * machine of the other byte order (a home folder shared over NFS) reads as a wrong version. */
-#define CACHE_VERSION 3
+#define CACHE_VERSION 4
 /* Version, attempts folder; the strings of all entries, each ended by a NUL, CACHE_N_STRINGS
  * per entry: file name (not necessarily UTF-8 on a shared folder), id, quiz, language,
- * learner, started (ISO 8601), quiz digest ("" if not recorded; version 3); then one array per number, one element per entry: size,
+ * learner, started (ISO 8601), quiz digest ("" if not recorded; version 3), roll number, host
+ * ("" if not recorded), mode, finish reason (as the attempt file spells them; version 4); then one array per number, one element per entry: size,
  * mtime, mtime usec, inode, score, total, answered, quiz version. Arrays of fixed size are read in place,
  * with no GVariant per field: that is what keeps loading a long history cheap. */
 #define CACHE_TYPE "(uayayatatauatauauauau)"
-#define CACHE_N_STRINGS 7
+#define CACHE_N_STRINGS 11
 
 struct _ImtehanStoreCache
 {
@@ -236,6 +238,12 @@ cache_load (ImtehanStoreCache *self,
                                                       field[2], field[3], field[4], started,
                                                       scores[i], totals[i], answered[i],
                                                       quiz_versions[i], field[6]);
+      if (!imtehan_attempt_summary_set_lab_fields (summary, field[7], field[8], field[9],
+                                                   field[10]))
+        {
+          g_debug ("Ignoring the summary cache %s: a wrong entry", self->path);
+          return NULL;
+        }
       g_hash_table_insert (entries, g_strdup (field[0]), cache_entry_new (&stamp, summary, 0));
     }
   if (next != end)
@@ -273,6 +281,7 @@ cache_serialize (ImtehanStoreCache *self)
       g_autofree char *started =
         g_date_time_format_iso8601 (imtehan_attempt_summary_get_started (summary));
       const char *digest = imtehan_attempt_summary_get_quiz_digest (summary);
+      const char *host = imtehan_attempt_summary_get_host (summary);
       const char *field[CACHE_N_STRINGS] = {
         key,
         imtehan_attempt_summary_get_id (summary),
@@ -281,6 +290,10 @@ cache_serialize (ImtehanStoreCache *self)
         imtehan_attempt_summary_get_learner (summary),
         started,
         digest ? digest : "",
+        imtehan_attempt_summary_get_roll_number (summary),
+        host ? host : "",
+        imtehan_mode_to_string (imtehan_attempt_summary_get_mode (summary)),
+        imtehan_finish_reason_to_string (imtehan_attempt_summary_get_finish_reason (summary)),
       };
 
       for (guint f = 0; f < CACHE_N_STRINGS; f++)
