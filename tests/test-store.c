@@ -1589,8 +1589,8 @@ test_cache_deleted_attempt_gone (Fixture       *fixture,
   g_assert_cmpuint (imtehan_store_get_n_files_read (next), ==, 0);
 }
 
-/* A cache written by the release before summaries had a digest (format 2: the same GVariant
- * type, six strings per entry) is not read as this one: it is rebuilt from the files. */
+/* A cache written by the release before summaries had the lab's keys (format 3: the same
+ * GVariant type, seven strings per entry) is not read as this one: it is rebuilt from the files. */
 static void
 test_cache_previous_format (Fixture       *fixture,
                             gconstpointer  data)
@@ -1622,16 +1622,17 @@ test_cache_previous_format (Fixture       *fixture,
                                                           bytes, FALSE));
   g_variant_get (current, "(u^&ay@ay@at@at@au@at@au@au@au@au)", &version, &dir, &strings_v,
                  &sizes, &mtimes, &usecs, &inodes, &scores, &totals, &answered, &versions);
-  g_assert_cmpuint (version, ==, 3);
+  g_assert_cmpuint (version, ==, 4);
   strings = g_variant_get_fixed_array (strings_v, &n_strings, 1);
+  /* Version 3 had the first 7 strings of version 4's 11 (the lab's keys came after). */
   for (const char *p = strings; p < strings + n_strings; p += strlen (p) + 1, field++)
-    if (field % 7 != 6)
+    if (field % 11 < 7)
       g_byte_array_append (old_strings, (const guint8 *)p, strlen (p) + 1);
-    else
-      g_assert_cmpstr (p, ==, imtehan_quiz_get_digest (fixture->quiz));
-  g_assert_cmpuint (field, ==, 14);
+    else if (field % 11 == 9)
+      g_assert_cmpstr (p, ==, "exam");
+  g_assert_cmpuint (field, ==, 22);
 
-  old = g_variant_ref_sink (g_variant_new ("(u^ay@ay@at@at@au@at@au@au@au@au)", 2, dir,
+  old = g_variant_ref_sink (g_variant_new ("(u^ay@ay@at@at@au@at@au@au@au@au)", 3, dir,
                                            g_variant_new_fixed_array (G_VARIANT_TYPE_BYTE,
                                                                       old_strings->data,
                                                                       old_strings->len, 1),
