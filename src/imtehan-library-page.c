@@ -93,15 +93,17 @@ setup_cb (GtkSignalListItemFactory *factory,
 
 /* "8 questions · hard · Best: 7 of 8 (88%) · Last: 6 of 8 (75%)" */
 static char *
-quiz_line (ImtehanLibraryPage *self,
-           ImtehanQuiz        *quiz)
+quiz_line (ImtehanLibraryPage  *self,
+           ImtehanLibraryEntry *entry)
 {
-  g_autofree char *meta = imtehan_start_page_format_meta (quiz);
+  g_autofree char *meta =
+    imtehan_start_page_format_counts (imtehan_library_entry_get_n_questions (entry),
+                                      imtehan_library_entry_get_difficulty (entry));
   guint best, best_total, last, last_total;
 
   if (self->summaries == NULL ||
       !imtehan_attempt_summaries_get_record (G_LIST_MODEL (self->summaries),
-                                             imtehan_quiz_get_id (quiz), &best, &best_total,
+                                             imtehan_library_entry_get_id (entry), &best, &best_total,
                                              &last, &last_total))
     return g_steal_pointer (&meta);
 
@@ -121,7 +123,7 @@ bind_cb (GtkSignalListItemFactory *factory,
          ImtehanLibraryPage       *self)
 {
   ImtehanLibraryEntry *entry = gtk_list_item_get_item (item);
-  ImtehanQuiz *quiz = imtehan_library_entry_get_quiz (entry);
+  gboolean valid = imtehan_library_entry_is_valid (entry);
   GtkWidget *row = gtk_list_item_get_child (item);
   GtkWidget *icon = gtk_widget_get_first_child (row);
   GtkWidget *title_bin = gtk_widget_get_first_child (gtk_widget_get_next_sibling (icon));
@@ -132,13 +134,13 @@ bind_cb (GtkSignalListItemFactory *factory,
   g_autofree char *name = NULL;
   g_autofree char *accessible = NULL;
 
-  gtk_widget_set_visible (icon, quiz == NULL);
-  if (quiz != NULL)
+  gtk_widget_set_visible (icon, !valid);
+  if (valid)
     {
-      const char *text = imtehan_quiz_get_title (quiz, lang);
+      const char *text = imtehan_library_entry_get_title (entry, lang);
 
       imtehan_label_set_content (GTK_LABEL (title), text, lang);
-      line = quiz_line (self, quiz);
+      line = quiz_line (self, entry);
       accessible = g_strdup_printf ("%s, %s", text, line);
     }
   else
@@ -163,7 +165,7 @@ activate_cb (ImtehanLibraryPage *self,
                                                                 position);
   if (entry == NULL)
     return;
-  if (imtehan_library_entry_get_quiz (entry) != NULL)
+  if (imtehan_library_entry_is_valid (entry))
     {
       gtk_widget_activate_action (GTK_WIDGET (self), "win.open-quiz", "s",
                                   imtehan_library_entry_get_id (entry));

@@ -119,11 +119,13 @@ imported_cb (GObject      *source,
   ImtehanLibraryEntry *entry;
 
   entry = imtehan_library_import_finish (IMTEHAN_LIBRARY (source), result, &warnings, &error);
-  if (entry == NULL)
+  /* The entry of an import holds the quiz it loaded: no second read. */
+  if (entry == NULL || !imtehan_library_entry_load_quiz (entry, &error))
     show_error (data, error);
   else
     {
-      GtkWindow *window = window_for_quiz (data->app, imtehan_library_entry_get_quiz (entry));
+      GtkWindow *window = window_for_quiz (data->app,
+                                           imtehan_library_entry_load_quiz (entry, NULL));
 
       gtk_window_present (window);
       if (warnings != NULL)

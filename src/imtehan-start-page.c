@@ -301,19 +301,25 @@ imtehan_start_page_set_can_resume (ImtehanStartPage *self,
 char *
 imtehan_start_page_format_meta (ImtehanQuiz *quiz)
 {
-  guint n;
-
   g_return_val_if_fail (IMTEHAN_IS_QUIZ (quiz), NULL);
 
-  n = imtehan_quiz_get_n_questions (quiz);
-  if (g_strcmp0 (imtehan_quiz_get_difficulty (quiz), "hard") == 0)
+  return imtehan_start_page_format_counts (imtehan_quiz_get_n_questions (quiz),
+                                           imtehan_quiz_get_difficulty (quiz));
+}
+
+/* The same line, for a quiz of the library that is not loaded. */
+char *
+imtehan_start_page_format_counts (guint       n,
+                                  const char *difficulty)
+{
+  if (g_strcmp0 (difficulty, "hard") == 0)
     /* TRANSLATORS: "8 questions · hard" */
     return g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u question · hard",
                                        "%u questions · hard", n), n);
-  else if (g_strcmp0 (imtehan_quiz_get_difficulty (quiz), "medium") == 0)
+  else if (g_strcmp0 (difficulty, "medium") == 0)
     return g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u question · medium",
                                        "%u questions · medium", n), n);
-  else if (g_strcmp0 (imtehan_quiz_get_difficulty (quiz), "easy") == 0)
+  else if (g_strcmp0 (difficulty, "easy") == 0)
     return g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u question · easy",
                                        "%u questions · easy", n), n);
   return g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u question", "%u questions", n), n);

@@ -17,5 +17,7 @@ G_DECLARE_FINAL_TYPE (ImtehanStartPage, imtehan_start_page, IMTEHAN, START_PAGE,
 void  imtehan_start_page_set_can_resume (ImtehanStartPage *self,
                                          gboolean          can_resume);
 char *imtehan_start_page_format_meta    (ImtehanQuiz      *quiz);
+char *imtehan_start_page_format_counts  (guint             n,
+                                         const char       *difficulty);
 
 G_END_DECLS

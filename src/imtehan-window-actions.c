@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "imtehan-i18n.h"
+#include "imtehan-open.h"
 #include "imtehan-shortcuts.h"
 #include "imtehan-start-page.h"
 #include "imtehan-window-private.h"
@@ -257,10 +258,18 @@ open_quiz_action (GtkWidget  *widget,
   ImtehanWindow *self = IMTEHAN_WINDOW (widget);
   ImtehanLibraryEntry *entry = imtehan_library_lookup (self->library,
                                                        g_variant_get_string (parameter, NULL));
+  g_autoptr(GError) error = NULL;
+  ImtehanQuiz *quiz;
 
-  if (entry == NULL || imtehan_library_entry_get_quiz (entry) == NULL)
+  if (entry == NULL)
     return;
-  _imtehan_window_set_quiz (self, imtehan_library_entry_get_quiz (entry));
+  /* Listed from its cached card; a file changed or broken since says why, as on open. */
+  if (!(quiz = imtehan_library_entry_load_quiz (entry, &error)))
+    {
+      imtehan_open_show_error (GTK_WINDOW (self), error);
+      return;
+    }
+  _imtehan_window_set_quiz (self, quiz);
 }
 
 static void

@@ -126,7 +126,7 @@ test_lists_quizzes (ImtehanTestFixture *fixture,
 
   fill_library ();
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (library)), ==, 4);
-  finish_attempt (imtehan_library_entry_get_quiz (imtehan_library_lookup (library, "arithmetic")),
+  finish_attempt (imtehan_library_entry_load_quiz (imtehan_library_lookup (library, "arithmetic"), NULL),
                   1);
 
   imtehan_test_destroy_window (&fixture->window);
@@ -223,7 +223,7 @@ test_broken_quiz (ImtehanTestFixture *fixture,
     {
       g_autoptr(ImtehanLibraryEntry) entry = g_list_model_get_item (model, i);
 
-      if (imtehan_library_entry_get_quiz (entry) == NULL)
+      if (!imtehan_library_entry_is_valid (entry))
         broken_position = i;
     }
   g_assert_cmpuint (broken_position, !=, G_MAXUINT);

@@ -288,10 +288,10 @@ test_sources (Fixture       *fixture,
   g_assert_cmpint (imtehan_library_entry_get_origin (entry), ==, IMTEHAN_LIBRARY_ORIGIN_USER);
   assert_path (entry, user);
   g_assert_null (imtehan_library_entry_get_error (entry));
-  g_assert_cmpstr (imtehan_quiz_get_title (imtehan_library_entry_get_quiz (entry), NULL), ==,
+  g_assert_cmpstr (imtehan_quiz_get_title (imtehan_library_entry_load_quiz (entry, NULL), NULL), ==,
                    "apples");
   g_assert_cmpstr (imtehan_library_entry_get_digest (entry), ==,
-                   imtehan_quiz_get_digest (imtehan_library_entry_get_quiz (entry)));
+                   imtehan_quiz_get_digest (imtehan_library_entry_load_quiz (entry, NULL)));
   g_assert_cmpuint (strlen (imtehan_library_entry_get_digest (entry)), ==, 64);
 
   entry = entry_at (fixture, 1);
@@ -302,7 +302,7 @@ test_sources (Fixture       *fixture,
   entry = entry_at (fixture, 3);
   g_assert_cmpint (imtehan_library_entry_get_origin (entry), ==, IMTEHAN_LIBRARY_ORIGIN_BUNDLED);
   g_assert_true (g_file_equal (imtehan_library_entry_get_file (entry), bundled));
-  g_assert_cmpuint (imtehan_quiz_get_n_questions (imtehan_library_entry_get_quiz (entry)), ==, 8);
+  g_assert_cmpuint (imtehan_quiz_get_n_questions (imtehan_library_entry_load_quiz (entry, NULL)), ==, 8);
   {
     g_autofree char *contents = NULL;
     g_autofree char *digest = NULL;
@@ -320,14 +320,11 @@ test_sources (Fixture       *fixture,
   /* The properties say the same as the getters, for the list's rows to bind. */
   {
     g_autoptr(GFile) file = NULL;
-    g_autoptr(ImtehanQuiz) quiz = NULL;
     g_autofree char *digest = NULL;
     ImtehanLibraryOrigin origin;
 
-    g_object_get (entry, "file", &file, "quiz", &quiz, "digest", &digest, "origin", &origin,
-                  NULL);
+    g_object_get (entry, "file", &file, "digest", &digest, "origin", &origin, NULL);
     g_assert_true (file == imtehan_library_entry_get_file (entry));
-    g_assert_true (quiz == imtehan_library_entry_get_quiz (entry));
     g_assert_cmpstr (digest, ==, imtehan_library_entry_get_digest (entry));
     g_assert_cmpint (origin, ==, IMTEHAN_LIBRARY_ORIGIN_BUNDLED);
   }
@@ -413,7 +410,7 @@ test_broken_listed (Fixture       *fixture,
 
   entry = entry_at (fixture, 2);
   assert_path (entry, bad);
-  g_assert_null (imtehan_library_entry_get_quiz (entry));
+  g_assert_false (imtehan_library_entry_is_valid (entry));
   g_assert_null (imtehan_library_entry_get_id (entry));
   g_assert_cmpint (imtehan_library_entry_get_origin (entry), ==, IMTEHAN_LIBRARY_ORIGIN_USER);
   error = imtehan_library_entry_get_error (entry);
@@ -553,7 +550,7 @@ test_items_changed (Fixture       *fixture,
   g_assert_cmpuint (change->removed, ==, 1);
   g_assert_cmpuint (change->added, ==, 1);
   g_assert_true (entry_at (fixture, 0) == kept);
-  g_assert_cmpuint (imtehan_quiz_get_version (imtehan_library_entry_get_quiz (entry_at (fixture, 1))),
+  g_assert_cmpuint (imtehan_quiz_get_version (imtehan_library_entry_load_quiz (entry_at (fixture, 1), NULL)),
                     ==, 2);
 
   /* Two files come and one goes: still one items-changed. */
@@ -633,7 +630,7 @@ test_import_copies_once (Fixture       *fixture,
   g_assert_true (g_file_get_contents (expected, &copied, &length, NULL));
   g_assert_cmpstr (copied, ==, text);
   g_assert_cmpstr (imtehan_library_entry_get_digest (entry), ==,
-                   imtehan_quiz_get_digest (imtehan_library_entry_get_quiz (entry)));
+                   imtehan_quiz_get_digest (imtehan_library_entry_load_quiz (entry, NULL)));
   g_assert_cmpint (stat (expected, &st), ==, 0);
   g_assert_cmpint (st.st_mode & 0777, ==, 0644);
   g_assert_cmpint (stat (fixture->user, &st), ==, 0);
@@ -796,7 +793,7 @@ test_import_gift (Fixture       *fixture,
   entry = import_warned (fixture, opened, &warnings, &error);
   g_assert_no_error (error);
   assert_path (entry, expected);
-  quiz = imtehan_library_entry_get_quiz (entry);
+  quiz = imtehan_library_entry_load_quiz (entry, NULL);
   g_assert_cmpstr (imtehan_quiz_get_id (quiz), ==, "physics-bank");
   g_assert_cmpstr (imtehan_quiz_get_title (quiz, "en"), ==, "Physics Bank");
   g_assert_cmpuint (imtehan_quiz_get_n_questions (quiz), ==, 2);
@@ -856,7 +853,7 @@ test_import_gift_urdu (Fixture       *fixture,
   g_assert_cmpstrv (warnings, ((const char * const[]) {
     "ریاضی.gift:8: skipped: an essay question (Imtehan imports multiple-choice and true/false "
       "questions)", NULL }));
-  quiz = imtehan_library_entry_get_quiz (entry);
+  quiz = imtehan_library_entry_load_quiz (entry, NULL);
   g_assert_true (g_str_has_prefix (imtehan_quiz_get_id (quiz), "quiz-"));
   g_assert_cmpstr (imtehan_quiz_get_title (quiz, "ur"), ==, "ریاضی");
   question = imtehan_quiz_get_question (quiz, 1);
@@ -930,6 +927,153 @@ test_cap (Fixture       *fixture,
   g_assert_cmpuint (n_entries (fixture), ==, IMTEHAN_LIBRARY_MAX_FILES_PER_FOLDER + 1);
 }
 
+static ImtehanLibrary *
+library_with_cache (Fixture    *fixture,
+                    const char *cache)
+{
+  return g_object_new (IMTEHAN_TYPE_LIBRARY, "user-folder", fixture->user, "cache-file", cache,
+                       NULL);
+}
+
+static void
+reload_library (ImtehanLibrary *library)
+{
+  g_autoptr(GError) error = NULL;
+  Wait wait = { NULL };
+
+  imtehan_library_reload_async (library, NULL, async_cb, &wait);
+  IMTEHAN_TEST_WAIT_UNTIL (wait.result != NULL, 10);
+  g_assert_nonnull (wait.result);
+  g_assert_true (imtehan_library_reload_finish (library, wait.result, &error));
+  g_assert_no_error (error);
+  g_clear_object (&wait.result);
+}
+
+static char *
+listed_titles (ImtehanLibrary *library)
+{
+  GString *titles = g_string_new (NULL);
+
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (library)); i++)
+    {
+      g_autoptr(ImtehanLibraryEntry) entry = g_list_model_get_item (G_LIST_MODEL (library), i);
+
+      g_string_append_printf (titles, "%s ", imtehan_library_entry_is_valid (entry)
+                              ? imtehan_library_entry_get_title (entry, "en") : "!");
+    }
+  return g_string_free (g_steal_pointer (&titles), FALSE);
+}
+
+/* Rewrites @path in place with @contents (of the same size), keeping its inode and its
+ * modification time to the nanosecond: a change the cache cannot see. */
+static void
+rewrite_unseen (const char *path,
+                const char *contents)
+{
+  struct stat before, after;
+  struct timespec times[2];
+  int fd;
+
+  g_assert_cmpint (stat (path, &before), ==, 0);
+  g_assert_cmpint ((gsize)before.st_size, ==, strlen (contents));
+  fd = open (path, O_WRONLY);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (write (fd, contents, strlen (contents)), ==, (gssize)strlen (contents));
+  g_assert_cmpint (close (fd), ==, 0);
+  times[0] = before.st_atim;
+  times[1] = before.st_mtim;
+  g_assert_cmpint (utimensat (AT_FDCWD, path, times, 0), ==, 0);
+  g_assert_cmpint (stat (path, &after), ==, 0);
+  g_assert_cmpint (after.st_ino, ==, before.st_ino);
+}
+
+/* The cards of listed quizzes are kept between starts, and a quiz is read again only when
+ * its file changed; the quiz opened is always the file's. */
+static void
+test_cache (Fixture       *fixture,
+            gconstpointer  data)
+{
+  g_autofree char *cache = g_build_filename (fixture->tmp, "cache", "library.cache", NULL);
+  g_autofree char *apples = write_quiz (fixture->user, "a.quiz", "a", 1, "Apples");
+  g_autofree char *bananas = write_quiz (fixture->user, "b.quiz", "b", 1, "Bananas");
+  g_autofree char *broken = write_file (fixture->user, "c.quiz", "[Quiz]\nId=c\n");
+  g_autofree char *pears = quiz_text ("a", 1, "Pears!");
+  g_autofree char *titles = NULL;
+  g_autofree char *written = NULL;
+  g_autoptr(GError) error = NULL;
+  ImtehanLibrary *library;
+  ImtehanQuiz *quiz;
+  gsize length = 0;
+
+  /* The first listing reads every file and keeps what it read. */
+  library = library_with_cache (fixture, cache);
+  reload_library (library);
+  titles = listed_titles (library);
+  g_assert_cmpstr (titles, ==, "Apples Bananas ! ");
+  g_assert_true (g_file_test (cache, G_FILE_TEST_IS_REGULAR));
+  g_clear_object (&library);
+  g_clear_pointer (&titles, g_free);
+
+  /* A change the cache cannot see shows that the next listing did not read the file; opening
+   * the quiz reads it. The broken file is read again and still says why. */
+  rewrite_unseen (apples, pears);
+  library = library_with_cache (fixture, cache);
+  reload_library (library);
+  titles = listed_titles (library);
+  g_assert_cmpstr (titles, ==, "Apples Bananas ! ");
+  quiz = imtehan_library_entry_load_quiz (imtehan_library_lookup (library, "a"), &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (imtehan_quiz_get_title (quiz, "en"), ==, "Pears!");
+  {
+    g_autoptr(ImtehanLibraryEntry) entry = g_list_model_get_item (G_LIST_MODEL (library), 2);
+
+    g_assert_false (imtehan_library_entry_is_valid (entry));
+    g_assert_nonnull (imtehan_library_entry_get_error (entry));
+    g_assert_null (imtehan_library_entry_load_quiz (entry, &error));
+    g_assert_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_MISSING);
+    g_clear_error (&error);
+  }
+  g_clear_object (&library);
+  g_clear_pointer (&titles, g_free);
+
+  /* A new modification time: read again. A removed file is forgotten. */
+  age_file (apples, 60);
+  g_assert_cmpint (g_unlink (bananas), ==, 0);
+  library = library_with_cache (fixture, cache);
+  reload_library (library);
+  titles = listed_titles (library);
+  g_assert_cmpstr (titles, ==, "Pears! ! ");
+  g_clear_object (&library);
+  g_clear_pointer (&titles, g_free);
+
+  /* A damaged cache is ignored as a whole, and written again. */
+  for (guint cut = 0; cut < 3; cut++)
+    {
+      g_autofree char *garbage = NULL;
+
+      g_assert_true (g_file_get_contents (cache, &written, &length, NULL));
+      garbage = cut == 0 ? g_strdup ("garbage") : g_strndup (written, length / (cut + 1));
+      if (cut == 2)
+        memset (garbage + 8, 0x41, length / 3 - 8);
+      g_assert_true (g_file_set_contents (cache, garbage, cut == 0 ? -1 : (gssize)(length / (cut + 1)),
+                                          NULL));
+      library = library_with_cache (fixture, cache);
+      reload_library (library);
+      titles = listed_titles (library);
+      g_assert_cmpstr (titles, ==, "Pears! ! ");
+      g_clear_object (&library);
+      g_clear_pointer (&titles, g_free);
+      g_clear_pointer (&written, g_free);
+      {
+        gsize garbage_length = cut == 0 ? strlen (garbage) : length / (cut + 1);
+
+        g_assert_true (g_file_get_contents (cache, &written, &length, NULL));
+        g_assert_true (length != garbage_length || memcmp (written, garbage, length) != 0);
+      }
+      g_clear_pointer (&written, g_free);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -950,6 +1094,7 @@ main (int   argc,
   ADD ("/library/import/gift-urdu", test_import_gift_urdu);
   ADD ("/library/import/gift-broken", test_import_gift_broken);
   ADD ("/library/cap", test_cap);
+  ADD ("/library/cache", test_cache);
 #undef ADD
   g_test_add_func ("/library/default-folders", test_default_folders);
 

@@ -20,7 +20,7 @@
 
 #include "imtehan-gift.h"
 #include "imtehan-keyfile-private.h"
-#include "imtehan-library.h"
+#include "imtehan-library-private.h"
 #include "imtehan-quiz.h"
 
 #define SUFFIX ".quiz"
@@ -40,7 +40,8 @@ struct _ImtehanLibraryEntry
 
   GFile                *file;
   ImtehanLibraryOrigin  origin;
-  ImtehanQuiz          *quiz;     /* NULL when the file is broken */
+  ImtehanLibraryCard    card;     /* card.id is NULL when the file is broken */
+  ImtehanQuiz          *quiz;     /* loaded at the first entry_load_quiz() (main thread only) */
   GError               *error;    /* why it is broken */
   char                 *digest;   /* of the bytes read; NULL if they could not be read */
   /* For the duplicate rule and the order: */
@@ -56,7 +57,6 @@ enum {
   ENTRY_PROP_0,
   ENTRY_PROP_FILE,
   ENTRY_PROP_ORIGIN,
-  ENTRY_PROP_QUIZ,
   ENTRY_PROP_ERROR,
   ENTRY_PROP_DIGEST,
   N_ENTRY_PROPS
@@ -80,6 +80,7 @@ imtehan_library_entry_finalize (GObject *object)
 {
   ImtehanLibraryEntry *self = (ImtehanLibraryEntry *)object;
 
+  imtehan_library_card_clear (&self->card);
   g_clear_error (&self->error);
   g_clear_pointer (&self->digest, g_free);
   g_clear_pointer (&self->name, g_free);
@@ -103,9 +104,6 @@ imtehan_library_entry_get_property (GObject    *object,
       break;
     case ENTRY_PROP_ORIGIN:
       g_value_set_enum (value, self->origin);
-      break;
-    case ENTRY_PROP_QUIZ:
-      g_value_set_object (value, self->quiz);
       break;
     case ENTRY_PROP_ERROR:
       g_value_set_boxed (value, self->error);
@@ -134,9 +132,6 @@ imtehan_library_entry_class_init (ImtehanLibraryEntryClass *klass)
   entry_properties[ENTRY_PROP_ORIGIN] =
     g_param_spec_enum ("origin", NULL, NULL, IMTEHAN_TYPE_LIBRARY_ORIGIN,
                        IMTEHAN_LIBRARY_ORIGIN_USER, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  entry_properties[ENTRY_PROP_QUIZ] =
-    g_param_spec_object ("quiz", NULL, NULL, IMTEHAN_TYPE_QUIZ,
-                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   entry_properties[ENTRY_PROP_ERROR] =
     g_param_spec_boxed ("error", NULL, NULL, G_TYPE_ERROR,
                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
@@ -180,18 +175,51 @@ entry_load (GFile                *file,
   else if (bytes != NULL)
     self->quiz = imtehan_quiz_new_from_bytes (bytes, display, &self->error);
   if (self->quiz != NULL)
-    self->digest = g_strdup (imtehan_quiz_get_digest (self->quiz));
-  else if (bytes != NULL)
-    self->digest = g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, bytes);
+    {
+      ImtehanQuiz *quiz = self->quiz;
 
-  /* One order whatever the language shown, so that switching it reorders nothing. */
-  if (self->quiz != NULL)
-    self->sort_key = g_utf8_casefold (imtehan_quiz_get_title (self->quiz, NULL), -1);
+      self->card.id = g_strdup (imtehan_quiz_get_id (quiz));
+      self->card.version = imtehan_quiz_get_version (quiz);
+      self->card.difficulty = g_strdup (imtehan_quiz_get_difficulty (quiz));
+      self->card.n_questions = imtehan_quiz_get_n_questions (quiz);
+      self->card.digest = g_strdup (imtehan_quiz_get_digest (quiz));
+      self->card.title_en = g_strdup (imtehan_quiz_get_title (quiz, "en"));
+      self->card.title_ur = g_strdup (imtehan_quiz_get_title (quiz, "ur"));
+      /* One order whatever the language shown, so that switching it reorders nothing. */
+      self->card.sort_key = g_utf8_casefold (imtehan_quiz_get_title (quiz, NULL), -1);
+      self->digest = g_strdup (self->card.digest);
+      self->sort_key = g_strdup (self->card.sort_key);
+    }
   else
-    self->sort_key = g_utf8_casefold (display, -1);
+    {
+      if (bytes != NULL)
+        self->digest = g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, bytes);
+      self->sort_key = g_utf8_casefold (display, -1);
+    }
 
   g_assert ((self->quiz == NULL) != (self->error == NULL));
   return g_steal_pointer (&self);
+}
+
+/* An entry for a quiz file listed from its cached card: not read. */
+static ImtehanLibraryEntry *
+entry_new_from_card (GFile                    *file,
+                     ImtehanLibraryOrigin      origin,
+                     guint                     rank,
+                     gint64                    mtime,
+                     const ImtehanLibraryCard *card)
+{
+  ImtehanLibraryEntry *self = g_object_new (IMTEHAN_TYPE_LIBRARY_ENTRY, NULL);
+
+  self->file = g_object_ref (file);
+  self->origin = origin;
+  self->rank = rank;
+  self->mtime = mtime;
+  self->name = g_file_get_basename (file);
+  imtehan_library_card_copy (&self->card, card);
+  self->digest = g_strdup (card->digest);
+  self->sort_key = g_strdup (card->sort_key);
+  return self;
 }
 
 GFile *
@@ -208,12 +236,81 @@ imtehan_library_entry_get_origin (ImtehanLibraryEntry *self)
   return self->origin;
 }
 
-/* Returns: (nullable): the quiz, or %NULL when the file is broken (see _get_error()) */
+/**
+ * imtehan_library_entry_load_quiz:
+ *
+ * The quiz, loaded from the file the first time (on the main thread only: the listing lists
+ * most quizzes from their cached card, without reading them). A quiz of 200 questions loads
+ * in a few milliseconds.
+ *
+ * Returns: (transfer none) (nullable): the quiz; %NULL with @error when the file is broken,
+ *   or no longer loads since it was listed
+ */
 ImtehanQuiz *
-imtehan_library_entry_get_quiz (ImtehanLibraryEntry *self)
+imtehan_library_entry_load_quiz (ImtehanLibraryEntry  *self,
+                                 GError              **error)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  g_autofree char *display = NULL;
+
+  g_return_val_if_fail (IMTEHAN_IS_LIBRARY_ENTRY (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (self->quiz != NULL)
+    return self->quiz;
+  if (self->error != NULL)
+    {
+      g_propagate_error (error, g_error_copy (self->error));
+      return NULL;
+    }
+  display = g_file_get_parse_name (self->file);
+  if (!(bytes = imtehan_key_file_load_bytes (self->file, IMTEHAN_QUIZ_MAX_SIZE, NULL, error)))
+    return NULL;
+  self->quiz = imtehan_quiz_new_from_bytes (bytes, display, error);
+  return self->quiz;
+}
+
+/* Returns: whether the file loaded when it was listed (else see _get_error()) */
+gboolean
+imtehan_library_entry_is_valid (ImtehanLibraryEntry *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_LIBRARY_ENTRY (self), FALSE);
+  return self->card.id != NULL;
+}
+
+/* Returns: the quiz's title in @lang ("en" or "ur", with the quiz's fallback to the other);
+ *   "" for a broken file */
+const char *
+imtehan_library_entry_get_title (ImtehanLibraryEntry *self,
+                                 const char          *lang)
+{
+  const char *title;
+
+  g_return_val_if_fail (IMTEHAN_IS_LIBRARY_ENTRY (self), "");
+  title = g_str_has_prefix (lang ? lang : "", "ur") ? self->card.title_ur : self->card.title_en;
+  return title ? title : "";
+}
+
+guint
+imtehan_library_entry_get_n_questions (ImtehanLibraryEntry *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_LIBRARY_ENTRY (self), 0);
+  return self->card.n_questions;
+}
+
+/* Returns: (nullable): as imtehan_quiz_get_difficulty() */
+const char *
+imtehan_library_entry_get_difficulty (ImtehanLibraryEntry *self)
 {
   g_return_val_if_fail (IMTEHAN_IS_LIBRARY_ENTRY (self), NULL);
-  return self->quiz;
+  return self->card.difficulty;
+}
+
+guint
+imtehan_library_entry_get_version (ImtehanLibraryEntry *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_LIBRARY_ENTRY (self), 0);
+  return self->card.version;
 }
 
 /* Returns: (nullable): why the file could not be loaded, as "FILE:LINE: [group] key: problem"
@@ -230,7 +327,7 @@ const char *
 imtehan_library_entry_get_id (ImtehanLibraryEntry *self)
 {
   g_return_val_if_fail (IMTEHAN_IS_LIBRARY_ENTRY (self), NULL);
-  return self->quiz ? imtehan_quiz_get_id (self->quiz) : NULL;
+  return self->card.id;
 }
 
 /* Returns: (nullable): the SHA-256 of the file's bytes (as imtehan_quiz_get_digest()), also of a
@@ -250,8 +347,8 @@ static gboolean
 entry_wins (ImtehanLibraryEntry *a,
             ImtehanLibraryEntry *b)
 {
-  guint va = imtehan_quiz_get_version (a->quiz);
-  guint vb = imtehan_quiz_get_version (b->quiz);
+  guint va = a->card.version;
+  guint vb = b->card.version;
 
   if (va != vb)
     return va > vb;
@@ -272,12 +369,11 @@ compare_entries (gconstpointer a,
   ImtehanLibraryEntry *eb = *(ImtehanLibraryEntry **)b;
   int cmp;
 
-  if ((ea->quiz == NULL) != (eb->quiz == NULL))
-    return ea->quiz == NULL ? 1 : -1;
+  if ((ea->card.id == NULL) != (eb->card.id == NULL))
+    return ea->card.id == NULL ? 1 : -1;
   if ((cmp = strcmp (ea->sort_key, eb->sort_key)) != 0)
     return cmp;
-  if (ea->quiz != NULL &&
-      (cmp = strcmp (imtehan_quiz_get_id (ea->quiz), imtehan_quiz_get_id (eb->quiz))) != 0)
+  if (ea->card.id != NULL && (cmp = strcmp (ea->card.id, eb->card.id)) != 0)
     return cmp;
   return ea->rank != eb->rank ? (ea->rank < eb->rank ? -1 : 1) : g_strcmp0 (ea->name, eb->name);
 }
@@ -291,7 +387,7 @@ entry_same (ImtehanLibraryEntry *a,
   return a == b ||
          (a->origin == b->origin && a->rank == b->rank && a->mtime == b->mtime &&
           g_file_equal (a->file, b->file) && g_strcmp0 (a->digest, b->digest) == 0 &&
-          (a->quiz == NULL) == (b->quiz == NULL));
+          (a->card.id == NULL) == (b->card.id == NULL));
 }
 
 /* --- The library ----------------------------------------------------------------------------- */
@@ -304,6 +400,7 @@ struct _ImtehanLibrary
   GStrv       bundled;        /* resource paths */
   GStrv       system_folders;
   char       *user_folder;
+  char       *cache_file;     /* NULL: every file is parsed at every listing */
 
   GPtrArray  *entries;        /* ImtehanLibraryEntry, in compare_entries() order */
   guint       generation;     /* counts reloads begun and imports applied */
@@ -320,6 +417,7 @@ enum {
   PROP_BUNDLED_RESOURCES,
   PROP_SYSTEM_FOLDERS,
   PROP_USER_FOLDER,
+  PROP_CACHE_FILE,
   N_PROPS
 };
 
@@ -376,6 +474,7 @@ imtehan_library_finalize (GObject *object)
   g_clear_pointer (&self->bundled, g_strfreev);
   g_clear_pointer (&self->system_folders, g_strfreev);
   g_clear_pointer (&self->user_folder, g_free);
+  g_clear_pointer (&self->cache_file, g_free);
 
   G_OBJECT_CLASS (imtehan_library_parent_class)->finalize (object);
 }
@@ -398,6 +497,9 @@ imtehan_library_get_property (GObject    *object,
       break;
     case PROP_USER_FOLDER:
       g_value_set_string (value, self->user_folder);
+      break;
+    case PROP_CACHE_FILE:
+      g_value_set_string (value, self->cache_file);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -422,6 +524,9 @@ imtehan_library_set_property (GObject      *object,
       break;
     case PROP_USER_FOLDER:
       self->user_folder = g_value_dup_string (value);
+      break;
+    case PROP_CACHE_FILE:
+      self->cache_file = g_value_dup_string (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -465,6 +570,10 @@ imtehan_library_class_init (ImtehanLibraryClass *klass)
   properties[PROP_USER_FOLDER] =
     g_param_spec_string ("user-folder", NULL, NULL, NULL,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /* Where the cards of the quizzes listed are kept between starts (imtehan-library-cache.c). */
+  properties[PROP_CACHE_FILE] =
+    g_param_spec_string ("cache-file", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -507,6 +616,8 @@ imtehan_library_new_default (const char * const *bundled_resources)
   g_auto(GStrv) system_folders = NULL;
   g_autofree char *user_folder = g_build_filename (g_get_user_data_dir (), "imtehan", "quizzes",
                                                    NULL);
+  g_autofree char *cache_file = g_build_filename (g_get_user_cache_dir (), "imtehan",
+                                                  "library.cache", NULL);
 
   for (guint i = 0; dirs[i] != NULL; i++)
     {
@@ -516,8 +627,12 @@ imtehan_library_new_default (const char * const *bundled_resources)
     }
   system_folders = g_strv_builder_end (builder);
 
-  return imtehan_library_new (bundled_resources, (const char * const *)system_folders,
-                              user_folder);
+  return g_object_new (IMTEHAN_TYPE_LIBRARY,
+                       "bundled-resources", bundled_resources,
+                       "system-folders", system_folders,
+                       "user-folder", user_folder,
+                       "cache-file", cache_file,
+                       NULL);
 }
 
 GFile *
@@ -581,14 +696,16 @@ set_entries (ImtehanLibrary *self,
 
 typedef struct
 {
-  GHashTable *previous;   /* URI → ImtehanLibraryEntry listed before, to reuse if unchanged */
-  guint       generation;
+  GHashTable          *previous;   /* URI → ImtehanLibraryEntry listed before, to reuse */
+  guint                generation;
+  ImtehanLibraryCache *cache;      /* NULL when the library keeps none */
 } ReloadJob;
 
 static void
 reload_job_free (ReloadJob *job)
 {
   g_clear_pointer (&job->previous, g_hash_table_unref);
+  g_clear_pointer (&job->cache, imtehan_library_cache_free);
   g_free (job);
 }
 
@@ -610,6 +727,23 @@ reload_entry (ReloadJob            *job,
 {
   g_autoptr(ImtehanLibraryEntry) entry = entry_load (file, origin, rank, mtime, bytes, NULL,
                                                      cancellable);
+  g_autofree char *uri = g_file_get_uri (file);
+  ImtehanLibraryEntry *previous = g_hash_table_lookup (job->previous, uri);
+
+  if (previous != NULL && entry_same (previous, entry))
+    return g_object_ref (previous);
+  return g_steal_pointer (&entry);
+}
+
+static ImtehanLibraryEntry *
+reload_entry_from_card (ReloadJob                *job,
+                        GFile                    *file,
+                        ImtehanLibraryOrigin      origin,
+                        guint                     rank,
+                        gint64                    mtime,
+                        const ImtehanLibraryCard *card)
+{
+  g_autoptr(ImtehanLibraryEntry) entry = entry_new_from_card (file, origin, rank, mtime, card);
   g_autofree char *uri = g_file_get_uri (file);
   ImtehanLibraryEntry *previous = g_hash_table_lookup (job->previous, uri);
 
@@ -673,11 +807,19 @@ list_folder (ReloadJob            *job,
       g_autoptr(GFile) file = NULL;
       GStatBuf st;
 
+      const ImtehanLibraryCard *card;
+      ImtehanLibraryEntry *entry;
+
       if (g_stat (path, &st) != 0 || !S_ISREG (st.st_mode))
         continue;
       file = g_file_new_for_path (path);
-      g_ptr_array_add (found, reload_entry (job, file, origin, rank, stat_mtime (&st), NULL,
-                                            cancellable));
+      if (job->cache != NULL && (card = imtehan_library_cache_lookup (job->cache, path, &st)))
+        entry = reload_entry_from_card (job, file, origin, rank, stat_mtime (&st), card);
+      else
+        entry = reload_entry (job, file, origin, rank, stat_mtime (&st), NULL, cancellable);
+      if (job->cache != NULL && entry->card.id != NULL)
+        imtehan_library_cache_keep (job->cache, path, &st, &entry->card);
+      g_ptr_array_add (found, entry);
     }
 }
 
@@ -751,6 +893,8 @@ reload_thread (GTask        *task,
   g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func (g_object_unref);
   guint rank = 0;
 
+  if (self->cache_file != NULL)
+    job->cache = imtehan_library_cache_load (self->cache_file);
   list_folder (job, self->user_folder, IMTEHAN_LIBRARY_ORIGIN_USER, rank++, found, cancellable);
   for (guint i = 0; self->system_folders[i] != NULL; i++)
     list_folder (job, self->system_folders[i], IMTEHAN_LIBRARY_ORIGIN_SYSTEM, rank++, found,
@@ -759,6 +903,8 @@ reload_thread (GTask        *task,
 
   if (g_task_return_error_if_cancelled (task))
     return;
+  if (job->cache != NULL)
+    imtehan_library_cache_save (job->cache);
   g_task_return_pointer (task, resolve (found), (GDestroyNotify)g_ptr_array_unref);
 }
 

@@ -30,7 +30,14 @@ G_DECLARE_FINAL_TYPE (ImtehanLibraryEntry, imtehan_library_entry,
 
 GFile                *imtehan_library_entry_get_file   (ImtehanLibraryEntry *self);
 ImtehanLibraryOrigin  imtehan_library_entry_get_origin (ImtehanLibraryEntry *self);
-ImtehanQuiz          *imtehan_library_entry_get_quiz   (ImtehanLibraryEntry *self);
+ImtehanQuiz          *imtehan_library_entry_load_quiz  (ImtehanLibraryEntry *self,
+                                                        GError             **error);
+gboolean              imtehan_library_entry_is_valid   (ImtehanLibraryEntry *self);
+const char           *imtehan_library_entry_get_title  (ImtehanLibraryEntry *self,
+                                                        const char          *lang);
+guint                 imtehan_library_entry_get_n_questions (ImtehanLibraryEntry *self);
+const char           *imtehan_library_entry_get_difficulty  (ImtehanLibraryEntry *self);
+guint                 imtehan_library_entry_get_version     (ImtehanLibraryEntry *self);
 const GError         *imtehan_library_entry_get_error  (ImtehanLibraryEntry *self);
 const char           *imtehan_library_entry_get_id     (ImtehanLibraryEntry *self);
 const char           *imtehan_library_entry_get_digest (ImtehanLibraryEntry *self);
