@@ -93,8 +93,10 @@ update_rows (ImtehanPreferencesDialog *self)
   gtk_widget_set_visible (GTK_WIDGET (self->reset_folder_button), folder_editable && *folder);
   update_row (self, "learner-required", self->learner_required_row,
               _("Before each attempt, with an optional roll number"));
-  update_row (self, "start-quiz", ADW_ACTION_ROW (self->start_quiz_row), NULL);
-  update_row (self, "mode", ADW_ACTION_ROW (self->mode_row), NULL);
+  update_row (self, "start-quiz", ADW_ACTION_ROW (self->start_quiz_row),
+              _("The library opens on its only quiz when it has one"));
+  update_row (self, "mode", ADW_ACTION_ROW (self->mode_row),
+              _("Exam: marked at the end. Practice: each answer checked at once"));
   update_row (self, "time-limit", self->time_limit_row, _("0 for no time limit"));
   update_row (self, "attempts-allowed", self->attempts_allowed_row,
               _("Per learner and quiz, 0 for no limit; counted in the results folder, "
@@ -120,7 +122,7 @@ rebuild_start_quiz (ImtehanPreferencesDialog *self)
 
   g_ptr_array_set_size (self->quiz_ids, 0);
   g_ptr_array_add (self->quiz_ids, g_strdup (""));
-  gtk_string_list_append (list, _("The library (or its only quiz)"));
+  gtk_string_list_append (list, _("The library"));
   for (guint i = 0; entries != NULL && i < g_list_model_get_n_items (entries); i++)
     {
       g_autoptr(ImtehanLibraryEntry) entry = g_list_model_get_item (entries, i);
@@ -163,8 +165,16 @@ static void
 config_notify_cb (ImtehanPreferencesDialog *self,
                   GParamSpec               *pspec)
 {
+  /* Not when the combo wrote it: its model must not be replaced while it selects. */
   if (g_str_equal (pspec->name, "start-quiz"))
-    rebuild_start_quiz (self);
+    {
+      guint position = adw_combo_row_get_selected (self->start_quiz_row);
+
+      if (position >= self->quiz_ids->len ||
+          !g_str_equal (g_ptr_array_index (self->quiz_ids, position),
+                        imtehan_lab_config_get_start_quiz (self->config)))
+        rebuild_start_quiz (self);
+    }
   update_rows (self);
 }
 
