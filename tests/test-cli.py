@@ -215,12 +215,47 @@ def test_import_gift(binary, folder):
            f"usage error: {' '.join(args)}", result)
 
 
+def test_lab_options(binary, folder):
+    # A bad value of a lab launcher's option: one line naming the option and the value,
+    # status 2, and no window (without a display, trying to open one would say "display").
+    for args, expected in ((["--mode", "xyz"], "--mode: “xyz”"),
+                           (["--mode=Practice"], "--mode: “Practice”"),
+                           (["--time-limit", "-5"], "--time-limit: “-5”"),
+                           (["--time-limit", "99999"], "--time-limit: “99999”"),
+                           (["--time-limit", "ten"], "--time-limit: “ten”"),
+                           (["--attempts", "3x"], "--attempts: “3x”"),
+                           (["--attempts=-1"], "--attempts: “-1”"),
+                           (["--results-folder="], "--results-folder:"),
+                           (["--learner-required", "--mode", "exam", "--time-limit", "1e3"],
+                            "--time-limit: “1e3”")):
+        result = run(binary, args, folder)
+        lines = result.stderr.splitlines()
+        ok(result.returncode == 2 and result.stdout == "" and len(lines) == 1
+           and lines[0].startswith(expected) and "display" not in result.stderr,
+           f"bad value: {' '.join(args)}", result)
+
+    # A value out of GOption's reach (no number at all) is GOption's own usage error.
+    result = run(binary, ["--time-limit"], folder)
+    ok(result.returncode != 0 and "--time-limit" in result.stderr
+       and "display" not in result.stderr,
+       "--time-limit without a value is a usage error", result)
+
+    # Good values get past the checks to the window, which needs a display.
+    result = run(binary, ["--results-folder", folder, "--learner-required", "--mode", "practice",
+                          "--time-limit", "45", "--attempts", "2"], folder)
+    ok(result.returncode == 1 and "display" in result.stderr,
+       "good lab options are accepted and go on to open the window", result)
+
+
 def test_help(binary, folder):
     result = run(binary, ["--help"], folder)
     ok(result.returncode == 0 and all(option in result.stdout for option in
                                       ["--check", "--import-gift=FILE.gift",
-                                       "--output=FILE.quiz", "--language=en|ur"]),
-       "--help lists the commands", result)
+                                       "--output=FILE.quiz", "--language=en|ur",
+                                       "--results-folder=DIR", "--learner-required",
+                                       "--mode=exam|practice", "--time-limit=MINUTES",
+                                       "--attempts=N"]),
+       "--help lists the commands and the lab's options", result)
 
     # In Urdu when the user's language is Urdu: the options and the problems.
     if "IMTEHAN_LOCALEDIR" in os.environ:
@@ -241,6 +276,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="imtehan-test-cli-") as folder:
         test_check(binary, folder)
         test_import_gift(binary, folder)
+        test_lab_options(binary, folder)
         test_help(binary, folder)
     print(f"1..{tests}")
     return 1 if failed else 0
