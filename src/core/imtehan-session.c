@@ -12,10 +12,12 @@
 #include "config.h"
 
 #include "imtehan-attempt.h"
+#include "imtehan-attempt-summary.h"
 #include "imtehan-intl-private.h"
 #include "imtehan-quiz.h"
 #include "imtehan-session.h"
 #include "imtehan-store.h"
+#include "imtehan-text.h"
 
 /* While saving fails (a full disk, a read-only or unplugged share), every unsaved attempt is
  * saved again this often, as well as on every answer and on imtehan_session_retry_saves(). */
@@ -34,6 +36,11 @@ struct _ImtehanSession
   GError         *save_error;     /* the last failure, while any is unsaved */
   GCancellable   *cancellable;
   guint           retry_source;
+  guint           deadline_source; /* the attempt in progress's time-up */
+  ImtehanMode     mode;           /* of the next attempt started */
+  guint           time_limit;     /* of the next attempt started; seconds, 0: none */
+  char           *learner;        /* trimmed */
+  char           *roll_number;    /* trimmed */
   gboolean        busy;           /* an attempt is being locked and loaded */
   gboolean        can_resume;
   gboolean        in_progress;
@@ -51,6 +58,11 @@ enum {
   PROP_CAN_RESUME,
   PROP_BUSY,
   PROP_SAVE_ERROR,
+  PROP_MODE,
+  PROP_TIME_LIMIT,
+  PROP_LEARNER,
+  PROP_ROLL_NUMBER,
+  PROP_DEADLINE,
   N_PROPS
 };
 
@@ -59,6 +71,7 @@ static GParamSpec *properties[N_PROPS];
 enum {
   HISTORY_LOADED,
   NOTICE,
+  TIME_UP,
   N_SIGNALS
 };
 
@@ -95,6 +108,8 @@ find_resumable (ImtehanSession *self)
   return NULL;
 }
 
+static void update_deadline (ImtehanSession *self);
+
 /* The derived properties, notified when they change. */
 static void
 update_state (ImtehanSession *self)
@@ -107,12 +122,14 @@ update_state (ImtehanSession *self)
     {
       self->in_progress = in_progress;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_IN_PROGRESS]);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DEADLINE]);
     }
   if (can_resume != self->can_resume)
     {
       self->can_resume = can_resume;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_RESUME]);
     }
+  update_deadline (self);
 }
 
 static void
@@ -236,6 +253,7 @@ set_attempt (ImtehanSession *self,
 {
   if (self->attempt == attempt)
     return;
+  g_clear_handle_id (&self->deadline_source, g_source_remove);
   if (self->attempt != NULL)
     imtehan_store_unlock (self->store, imtehan_attempt_get_id (self->attempt));
   g_set_object (&self->attempt, attempt);
@@ -247,7 +265,78 @@ set_attempt (ImtehanSession *self,
                               g_strdup (imtehan_attempt_get_id (attempt)));
   g_signal_group_set_target (self->attempt_signals, attempt);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ATTEMPT]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DEADLINE]);
   update_state (self);
+}
+
+/* --- The deadline -------------------------------------------------------------------------- */
+
+static GDateTime *
+get_deadline (ImtehanSession *self)
+{
+  if (!self->in_progress)
+    return NULL;
+  return imtehan_attempt_get_deadline (self->attempt);
+}
+
+/* Microseconds from now to the deadline, by the wall clock the deadline was fixed with; 0 or
+ * less once it has passed. */
+static gint64
+usec_left (GDateTime *deadline)
+{
+  return g_date_time_to_unix (deadline) * G_USEC_PER_SEC - g_get_real_time ();
+}
+
+/* Finishes the attempt in progress because its time is up: what was answered is submitted,
+ * saved like any submission, and the window is told why (::time-up). */
+static void
+time_up (ImtehanSession *self)
+{
+  g_autoptr(ImtehanAttempt) attempt = g_object_ref (self->attempt);
+
+  g_clear_handle_id (&self->deadline_source, g_source_remove);
+  imtehan_attempt_finish_with_reason (attempt, IMTEHAN_FINISH_REASON_TIME_UP);
+  save (self, attempt);
+  update_state (self);
+  imtehan_session_reload_history (self);
+  g_signal_emit (self, signals[TIME_UP], 0, attempt);
+}
+
+static gboolean
+deadline_cb (gpointer user_data)
+{
+  ImtehanSession *self = user_data;
+  GDateTime *deadline = get_deadline (self);
+
+  self->deadline_source = 0;
+  /* The wall clock may have been set back since the timeout was scheduled (the main loop's
+   * is monotonic): then it is not time yet, and the wait starts again. */
+  if (deadline != NULL && usec_left (deadline) > 0)
+    update_deadline (self);
+  else if (deadline != NULL)
+    time_up (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* A timeout on the main loop for the deadline of the attempt in progress; none otherwise. */
+static void
+update_deadline (ImtehanSession *self)
+{
+  GDateTime *deadline = get_deadline (self);
+  gint64 left;
+
+  if (deadline == NULL)
+    {
+      g_clear_handle_id (&self->deadline_source, g_source_remove);
+      return;
+    }
+  if (self->deadline_source != 0)
+    return;
+  left = MAX (usec_left (deadline), 0);
+  /* Rounded up: woken a little early, it would only wait again. */
+  self->deadline_source = g_timeout_add_full (G_PRIORITY_DEFAULT,
+                                              (guint)MIN ((left + 999) / 1000, G_MAXUINT),
+                                              deadline_cb, self, NULL);
 }
 
 /* --- History ------------------------------------------------------------------------------- */
@@ -393,9 +482,16 @@ claim_cb (GObject      *object,
   /* A finished attempt is only shown; an unfinished one is the learner's again. */
   if (!imtehan_attempt_get_finished (attempt))
     {
+      GDateTime *deadline = imtehan_attempt_get_deadline (attempt);
+
       set_attempt (self, attempt);
       if (data->language != NULL)
         imtehan_attempt_set_language (attempt, data->language);
+      /* Its clock ran on while the app was not (a crash, a power cut): past the deadline,
+       * what was answered is submitted now, as it would have been at the deadline. Before
+       * it, the saved deadline stands (update_state() scheduled it). */
+      if (deadline != NULL && usec_left (deadline) <= 0)
+        time_up (self);
     }
   g_task_return_pointer (task, g_steal_pointer (&attempt), g_object_unref);
 }
@@ -420,6 +516,7 @@ imtehan_session_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_handle_id (&self->retry_source, g_source_remove);
+  g_clear_handle_id (&self->deadline_source, g_source_remove);
   if (self->attempt_signals != NULL)
     g_signal_group_set_target (self->attempt_signals, NULL);
   g_clear_object (&self->attempt_signals);
@@ -441,6 +538,8 @@ imtehan_session_finalize (GObject *object)
 
   g_clear_error (&self->save_error);
   g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->learner, g_free);
+  g_clear_pointer (&self->roll_number, g_free);
 
   G_OBJECT_CLASS (imtehan_session_parent_class)->finalize (object);
 }
@@ -479,6 +578,21 @@ imtehan_session_get_property (GObject    *object,
     case PROP_SAVE_ERROR:
       g_value_set_boxed (value, self->save_error);
       break;
+    case PROP_MODE:
+      g_value_set_enum (value, self->mode);
+      break;
+    case PROP_TIME_LIMIT:
+      g_value_set_uint (value, self->time_limit);
+      break;
+    case PROP_LEARNER:
+      g_value_set_string (value, self->learner);
+      break;
+    case PROP_ROLL_NUMBER:
+      g_value_set_string (value, self->roll_number);
+      break;
+    case PROP_DEADLINE:
+      g_value_set_boxed (value, get_deadline (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -499,6 +613,12 @@ imtehan_session_set_property (GObject      *object,
       break;
     case PROP_STORE:
       self->store = g_value_dup_object (value);
+      break;
+    case PROP_MODE:
+      imtehan_session_set_mode (self, g_value_get_enum (value));
+      break;
+    case PROP_TIME_LIMIT:
+      imtehan_session_set_time_limit (self, g_value_get_uint (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -539,7 +659,35 @@ imtehan_session_class_init (ImtehanSessionClass *klass)
   properties[PROP_SAVE_ERROR] =
     g_param_spec_boxed ("save-error", NULL, NULL, G_TYPE_ERROR,
                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* Read when an attempt starts: changing them leaves the attempt in progress as it is. */
+  properties[PROP_MODE] =
+    g_param_spec_enum ("mode", NULL, NULL, IMTEHAN_TYPE_MODE, IMTEHAN_MODE_EXAM,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_TIME_LIMIT] =
+    g_param_spec_uint ("time-limit", NULL, NULL, 0, G_MAXINT, 0,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_LEARNER] =
+    g_param_spec_string ("learner", NULL, NULL, "",
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ROLL_NUMBER] =
+    g_param_spec_string ("roll-number", NULL, NULL, "",
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* Of the attempt in progress; NULL without a time limit or an attempt in progress. */
+  properties[PROP_DEADLINE] =
+    g_param_spec_boxed ("deadline", NULL, NULL, G_TYPE_DATE_TIME,
+                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * ImtehanSession::time-up:
+   * @attempt: the attempt, now finished with %IMTEHAN_FINISH_REASON_TIME_UP and saved
+   *
+   * The time limit of the attempt in progress ran out, or had run out when it was resumed:
+   * what was answered has been submitted. The window shows the results and says why.
+   */
+  signals[TIME_UP] =
+    g_signal_new ("time-up", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, IMTEHAN_TYPE_ATTEMPT);
 
   /**
    * ImtehanSession::history-loaded:
@@ -573,6 +721,10 @@ imtehan_session_init (ImtehanSession *self)
                                  G_CALLBACK (attempt_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->attempt_signals, "answer-changed",
                                  G_CALLBACK (attempt_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->attempt_signals, "answer-checked",
+                                 G_CALLBACK (attempt_changed_cb), self, G_CONNECT_SWAPPED);
+  self->learner = g_strdup ("");
+  self->roll_number = g_strdup ("");
 }
 
 /* --- Public API ---------------------------------------------------------------------------- */
@@ -624,8 +776,9 @@ imtehan_session_get_in_progress (ImtehanSession *self)
  * imtehan_session_start:
  * @language: the language the quiz is shown in
  *
- * Begins a new attempt and saves it. An unfinished one before it stays in its file and in
- * the history, and can still be resumed.
+ * Begins a new attempt and saves it, with the session's learner, roll number, mode and time
+ * limit (its deadline is fixed now). An unfinished one before it stays in its file and in the
+ * history, and can still be resumed.
  *
  * Returns: (transfer none): the new attempt
  */
@@ -639,6 +792,10 @@ imtehan_session_start (ImtehanSession *self,
 
   attempt = imtehan_attempt_new (self->quiz, 0);
   imtehan_attempt_set_language (attempt, language);
+  imtehan_attempt_set_learner (attempt, self->learner);
+  imtehan_attempt_set_roll_number (attempt, self->roll_number);
+  imtehan_attempt_set_mode (attempt, self->mode);
+  imtehan_attempt_set_time_limit (attempt, self->time_limit);
   set_attempt (self, attempt);
   save (self, attempt);
   return self->attempt;
@@ -669,7 +826,7 @@ imtehan_session_submit (ImtehanSession *self,
   if (!self->in_progress)
     return;
   imtehan_attempt_set_language (self->attempt, language);
-  imtehan_attempt_finish (self->attempt);
+  imtehan_attempt_finish_with_reason (self->attempt, IMTEHAN_FINISH_REASON_SUBMITTED);
   save (self, self->attempt);
   update_state (self);
   imtehan_session_reload_history (self);
@@ -905,4 +1062,208 @@ imtehan_session_retry_saves (ImtehanSession *self)
 
   for (guint i = 0; i < self->unsaved->len; i++)
     save (self, g_ptr_array_index (self->unsaved, i));
+}
+
+ImtehanMode
+imtehan_session_get_mode (ImtehanSession *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_SESSION (self), IMTEHAN_MODE_EXAM);
+  return self->mode;
+}
+
+/* The mode of attempts started from now on; the one in progress keeps its own. */
+void
+imtehan_session_set_mode (ImtehanSession *self,
+                          ImtehanMode     mode)
+{
+  g_return_if_fail (IMTEHAN_IS_SESSION (self));
+  g_return_if_fail (mode == IMTEHAN_MODE_EXAM || mode == IMTEHAN_MODE_PRACTICE);
+
+  if (self->mode == mode)
+    return;
+  self->mode = mode;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODE]);
+}
+
+guint
+imtehan_session_get_time_limit (ImtehanSession *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_SESSION (self), 0);
+  return self->time_limit;
+}
+
+/**
+ * imtehan_session_set_time_limit:
+ * @seconds: the time allowed for attempts started from now on, or 0 for none
+ */
+void
+imtehan_session_set_time_limit (ImtehanSession *self,
+                                guint           seconds)
+{
+  g_return_if_fail (IMTEHAN_IS_SESSION (self));
+  g_return_if_fail (seconds <= G_MAXINT);
+
+  if (self->time_limit == seconds)
+    return;
+  self->time_limit = seconds;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TIME_LIMIT]);
+}
+
+const char *
+imtehan_session_get_learner (ImtehanSession *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_SESSION (self), NULL);
+  return self->learner;
+}
+
+const char *
+imtehan_session_get_roll_number (ImtehanSession *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_SESSION (self), NULL);
+  return self->roll_number;
+}
+
+/**
+ * imtehan_session_set_learner:
+ * @name: (nullable): the learner's name
+ * @roll_number: (nullable): their roll number, or %NULL for none
+ *
+ * Who takes the attempts started from now on (remembered for the rest of the session). Both
+ * are trimmed. An empty name is allowed here: whether a name is required is the lab's
+ * setting, which the window checks with imtehan_session_learner_is_valid().
+ */
+void
+imtehan_session_set_learner (ImtehanSession *self,
+                             const char     *name,
+                             const char     *roll_number)
+{
+  g_autofree char *trimmed_name = NULL;
+  g_autofree char *trimmed_roll = NULL;
+
+  g_return_if_fail (IMTEHAN_IS_SESSION (self));
+
+  trimmed_name = g_strstrip (g_strdup (name ? name : ""));
+  trimmed_roll = g_strstrip (g_strdup (roll_number ? roll_number : ""));
+  if (imtehan_set_str (&self->learner, trimmed_name))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LEARNER]);
+  if (imtehan_set_str (&self->roll_number, trimmed_roll))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ROLL_NUMBER]);
+}
+
+/* Whether @name is a name at all: something is left after trimming white space (Unicode's,
+ * not only ASCII's: a no-break space or an Urdu text's stray RLM is no name). */
+gboolean
+imtehan_session_learner_is_valid (const char *name)
+{
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  for (const char *p = name; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (!g_unichar_isspace (c) && g_unichar_type (c) != G_UNICODE_FORMAT &&
+          g_unichar_type (c) != G_UNICODE_SPACE_SEPARATOR && g_unichar_type (c) != G_UNICODE_CONTROL)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/**
+ * imtehan_session_check:
+ * @index: a question of the attempt in progress
+ *
+ * In a practice attempt, checks the answer of question @index and locks it (see
+ * imtehan_attempt_check()); the attempt is saved, as after every answer.
+ *
+ * Returns: whether the answer is now checked
+ */
+gboolean
+imtehan_session_check (ImtehanSession *self,
+                       guint           index)
+{
+  g_return_val_if_fail (IMTEHAN_IS_SESSION (self), FALSE);
+
+  if (!self->in_progress)
+    return FALSE;
+  g_return_val_if_fail (index < imtehan_attempt_get_n_questions (self->attempt), FALSE);
+  return imtehan_attempt_check (self->attempt, index);
+}
+
+/**
+ * imtehan_session_get_deadline:
+ *
+ * Returns: (nullable) (transfer none): when the attempt in progress will be submitted by
+ *   itself; %NULL without a time limit or an attempt in progress
+ */
+GDateTime *
+imtehan_session_get_deadline (ImtehanSession *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_SESSION (self), NULL);
+  return get_deadline (self);
+}
+
+/**
+ * imtehan_session_get_remaining_seconds:
+ *
+ * For the countdown: whole seconds left until the deadline, rounded up (so 0 only once it is
+ * reached), or -1 when there is no deadline.
+ */
+gint64
+imtehan_session_get_remaining_seconds (ImtehanSession *self)
+{
+  GDateTime *deadline;
+  gint64 left;
+
+  g_return_val_if_fail (IMTEHAN_IS_SESSION (self), -1);
+
+  if ((deadline = get_deadline (self)) == NULL)
+    return -1;
+  left = usec_left (deadline);
+  return left <= 0 ? 0 : (left + G_USEC_PER_SEC - 1) / G_USEC_PER_SEC;
+}
+
+/**
+ * imtehan_session_count_attempts:
+ * @learner: a learner's name, as typed
+ *
+ * The attempts of this quiz under @learner in the results folder as last listed (finished or
+ * not, exam or practice), plus the one in progress if the listing does not have it yet; names
+ * are the same after trimming and case folding (imtehan_attempt_summary_is_by_learner()). For
+ * the lab's "attempts allowed", which is a soft check: anyone can type another name.
+ */
+guint
+imtehan_session_count_attempts (ImtehanSession *self,
+                                const char     *learner)
+{
+  g_autofree char *key = NULL;
+  GListModel *history;
+  gboolean has_current = FALSE;
+  guint n, count = 0;
+
+  g_return_val_if_fail (IMTEHAN_IS_SESSION (self), 0);
+  g_return_val_if_fail (learner != NULL, 0);
+
+  history = G_LIST_MODEL (self->history);
+  n = g_list_model_get_n_items (history);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(ImtehanAttemptSummary) summary = g_list_model_get_item (history, i);
+
+      if (imtehan_attempt_summary_is_by_learner (summary, learner))
+        count++;
+      if (self->attempt != NULL &&
+          g_str_equal (imtehan_attempt_summary_get_id (summary),
+                       imtehan_attempt_get_id (self->attempt)))
+        has_current = TRUE;
+    }
+
+  key = imtehan_learner_key (learner);
+  if (self->attempt != NULL && !has_current)
+    {
+      g_autofree char *current = imtehan_learner_key (imtehan_attempt_get_learner (self->attempt));
+
+      if (g_str_equal (current, key))
+        count++;
+    }
+  return count;
 }

@@ -53,6 +53,25 @@ ImtehanAttempt *imtehan_session_open_finish        (ImtehanSession       *self,
                                                     GAsyncResult         *result,
                                                     GError              **error);
 
+ImtehanMode     imtehan_session_get_mode           (ImtehanSession       *self);
+void            imtehan_session_set_mode           (ImtehanSession       *self,
+                                                    ImtehanMode           mode);
+guint           imtehan_session_get_time_limit     (ImtehanSession       *self);
+void            imtehan_session_set_time_limit     (ImtehanSession       *self,
+                                                    guint                 seconds);
+const char     *imtehan_session_get_learner        (ImtehanSession       *self);
+const char     *imtehan_session_get_roll_number    (ImtehanSession       *self);
+void            imtehan_session_set_learner        (ImtehanSession       *self,
+                                                    const char           *name,
+                                                    const char           *roll_number);
+gboolean        imtehan_session_learner_is_valid   (const char           *name);
+gboolean        imtehan_session_check              (ImtehanSession       *self,
+                                                    guint                 index);
+GDateTime      *imtehan_session_get_deadline       (ImtehanSession       *self);
+gint64          imtehan_session_get_remaining_seconds (ImtehanSession    *self);
+guint           imtehan_session_count_attempts     (ImtehanSession       *self,
+                                                    const char           *learner);
+
 const GError   *imtehan_session_get_save_error     (ImtehanSession       *self);
 guint           imtehan_session_get_n_unsaved      (ImtehanSession       *self);
 void            imtehan_session_retry_saves        (ImtehanSession       *self);
