@@ -64,6 +64,11 @@ exercise_attempt (ImtehanAttempt *attempt)
   g_assert_nonnull (imtehan_attempt_get_started (attempt));
   g_assert_true (imtehan_attempt_get_finished (attempt) ==
                  (imtehan_attempt_get_finished_at (attempt) != NULL));
+  g_assert_true (imtehan_attempt_get_finished (attempt) ==
+                 (imtehan_attempt_get_finish_reason (attempt) != IMTEHAN_FINISH_REASON_NONE));
+  g_assert_true ((imtehan_attempt_get_time_limit (attempt) > 0) ==
+                 (imtehan_attempt_get_deadline (attempt) != NULL));
+  g_assert_nonnull (imtehan_attempt_get_roll_number (attempt));
 
   for (guint i = 0; i < n; i++)
     {
@@ -80,6 +85,10 @@ exercise_attempt (ImtehanAttempt *attempt)
           g_assert_true (imtehan_question_has_choice (question, answer));
           n_answered++;
         }
+      /* Only a practice answer that is there can be checked (and so locked). */
+      if (imtehan_attempt_is_checked (attempt, i))
+        g_assert_true (answer != NULL &&
+                       imtehan_attempt_get_mode (attempt) == IMTEHAN_MODE_PRACTICE);
       (void)imtehan_attempt_is_correct (attempt, i);
     }
   g_assert_cmpuint (imtehan_attempt_get_n_answered (attempt), ==, n_answered);
@@ -104,8 +113,10 @@ exercise_attempt (ImtehanAttempt *attempt)
   if (!imtehan_attempt_get_finished (loaded))
     {
       const char *first = imtehan_attempt_get_choice_order (loaded, 0)[0];
+      gboolean locked = imtehan_attempt_is_checked (loaded, 0) &&
+                        g_strcmp0 (imtehan_attempt_get_answer (loaded, 0), first) != 0;
 
-      g_assert_true (imtehan_attempt_choose (loaded, 0, first));
+      g_assert_true (imtehan_attempt_choose (loaded, 0, first) == !locked);
       g_assert_true (imtehan_attempt_finish (loaded));
     }
   g_assert_false (imtehan_attempt_choose (loaded, 0, NULL));
