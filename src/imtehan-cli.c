@@ -105,7 +105,8 @@ is_same_file (GFile *a,
  * imtehan_cli_import_gift:
  * @input: a GIFT file
  * @output: the quiz file to write
- * @language: (nullable): "en" (the default) or "ur"
+ * @language: (nullable): "en" or "ur"; %NULL guesses it from the text, as Open… in the app
+ *   does (imtehan_gift_guess_language())
  *
  * Writes the quiz the GIFT file becomes, atomically, after loading it as the app would: a
  * file that is written always loads. The quiz's id comes from @output's name, its title from
@@ -140,9 +141,7 @@ imtehan_cli_import_gift (const char *input,
                     "[--language en|ur]\n"));
       return IMTEHAN_CLI_EXIT_USAGE;
     }
-  if (language == NULL)
-    language = "en";
-  if (!g_str_equal (language, "en") && !g_str_equal (language, "ur"))
+  if (language != NULL && !g_str_equal (language, "en") && !g_str_equal (language, "ur"))
     {
       g_printerr (_("--language must be en or ur, not “%s”\n"), language);
       return IMTEHAN_CLI_EXIT_USAGE;
@@ -166,7 +165,9 @@ imtehan_cli_import_gift (const char *input,
   title = imtehan_gift_title_for_file_name (input_base);
 
   if ((bytes = load_file (input, IMTEHAN_GIFT_MAX_SIZE, &error)))
-    data = imtehan_gift_import (bytes, input, id, title, language, &warnings, &length, &error);
+    data = imtehan_gift_import (bytes, input, id, title,
+                                language ? language : imtehan_gift_guess_language (bytes),
+                                &warnings, &length, &error);
   for (guint i = 0; warnings != NULL && warnings[i] != NULL; i++)
     g_printerr ("%s\n", warnings[i]);
   if (data == NULL)

@@ -167,10 +167,15 @@ def test_import_gift(binary, folder):
     result = run(binary, ["--check", "urdu.quiz"], folder)
     ok(result.returncode == 0 and result.stderr == "", "the imported quiz passes --check", result)
 
-    result = run(binary, ["--import-gift", "urdu bank.gift", "-o", "english.quiz"], folder)
+    result = run(binary, ["--import-gift", "urdu bank.gift", "-o", "guessed.quiz"], folder)
+    ok(result.returncode == 0 and read(folder, "guessed.quiz") == quiz.replace("Id=urdu", "Id=guessed"),
+       "without --language, Urdu text is imported as Urdu, as Open… in the app does", result)
+
+    result = run(binary, ["--import-gift", "urdu bank.gift", "-o", "english.quiz",
+                          "--language", "en"], folder)
     quiz = read(folder, "english.quiz")
     ok(result.returncode == 0 and "\nText=دو جمع دو کتنے ہوتے ہیں؟\n" in quiz
-       and "\nChoice.true=True\n" in quiz, "without --language the keys are English", result)
+       and "\nChoice.true=True\n" in quiz, "--language en writes the English keys", result)
 
     # A failed import changes nothing: not the GIFT file, not an existing quiz.
     write(folder, "broken.gift", "First?{=a ~b}\n\nSecond?{=a\n~b\n\n~c}\n")
