@@ -141,7 +141,9 @@ bind_cb (GtkSignalListItemFactory *factory,
 
       imtehan_label_set_content (GTK_LABEL (title), text, lang);
       line = quiz_line (self, entry);
-      accessible = g_strdup_printf ("%s, %s", text, line);
+      /* TRANSLATORS: what a screen reader says for a quiz of the list: its title, then
+       * "8 questions · hard · Best: …" */
+      accessible = g_strdup_printf (_("%s, %s"), text, line);
     }
   else
     {
@@ -149,7 +151,7 @@ bind_cb (GtkSignalListItemFactory *factory,
       imtehan_label_set_content (GTK_LABEL (title), name, "en");
       /* TRANSLATORS: a quiz file of the library that does not load */
       line = g_strdup (_("Cannot be opened: choose it to see why"));
-      accessible = g_strdup_printf ("%s, %s", name, line);
+      accessible = g_strdup_printf (_("%s, %s"), name, line);
     }
   gtk_label_set_text (GTK_LABEL (subtitle), line);
   gtk_widget_set_tooltip_text (subtitle, line);

@@ -158,6 +158,11 @@ class Catalog:
             return msgid
         return self.translation.gettext(msgid)
 
+    def n(self, singular, plural, count):
+        if self.lang == 'en':
+            return singular if count == 1 else plural
+        return self.translation.ngettext(singular, plural, count)
+
     def label(self, msgid):
         """What a screen reader says for a mnemonic label: "_Start" reads "Start"."""
         return norm(strip_mnemonic(self(msgid)))
@@ -405,7 +410,10 @@ class Run:
         return env
 
     def launch(self):
-        self.data_home = tempfile.mkdtemp(prefix='imtehan-atspi-%s-' % self.lang)
+        self.launch_in(tempfile.mkdtemp(prefix='imtehan-atspi-%s-' % self.lang))
+
+    def launch_in(self, data_home):
+        self.data_home = data_home
         env = self.environment()
         env['XDG_DATA_HOME'] = self.data_home
         # stdout is TAP: the app writes to stderr only. A build running meanwhile may be
@@ -817,6 +825,145 @@ class DevenvRun(Run):
         self.close_window()
 
 
+# A teacher's own quiz, written in Moodle's GIFT syntax in Urdu (issue 15's "done when"):
+# imported with the command line, then taken by keyboard.
+TEACHER_GIFT = """// ایک استاد کا کوئز
+$CATEGORY: $course$/ریاضی
+
+::جمع::دو جمع دو کتنے ہوتے ہیں؟ {
+=چار #درست، دو اور دو چار۔
+~پانچ #نہیں، پانچ تین اور دو ہیں۔
+~تین
+}
+
+::زمین::زمین سورج کے گرد گھومتی ہے۔ {T}
+
+::بڑا::سب سے بڑا عدد کون سا ہے؟ {~دو ~سات =نو ~ایک}
+"""
+# Each question's text and right answer as the import writes them ({T}: "True", in Urdu).
+TEACHER_QUESTIONS = [('دو جمع دو کتنے ہوتے ہیں؟', 'چار'),
+                     ('زمین سورج کے گرد گھومتی ہے۔', 'درست'),
+                     ('سب سے بڑا عدد کون سا ہے؟', 'نو')]
+
+
+class TeacherRun(Run):
+    """A teacher's GIFT file with Urdu text is imported with `imtehan --import-gift` into the
+    user's library; an Urdu learner finds it in the list the screen reader reads, opens it and
+    answers every question with the keyboard only (number keys and Enter), and the attempt is
+    saved like the bundled quiz's."""
+
+    def __init__(self, tap, build_dir, quiz):
+        super().__init__(tap, 'ur', build_dir, quiz)
+        self.prefix = "teacher's quiz, urdu"
+
+    def key(self, keysym):
+        from gi.repository import Atspi
+        Atspi.generate_keyboard_event(keysym, None, Atspi.KeySynthType.SYM)
+        pump()
+
+    def run(self):
+        import pyatspi
+
+        self.data_home = tempfile.mkdtemp(prefix='imtehan-atspi-teacher-')
+        gift = os.path.join(self.data_home, 'ریاضی.gift')
+        with open(gift, 'w', encoding='utf-8') as f:
+            f.write(TEACHER_GIFT)
+        folder = os.path.join(self.data_home, 'imtehan', 'quizzes')
+        os.makedirs(folder)
+        output = os.path.join(folder, 'riyazi.quiz')
+        env = self.environment()
+        env['XDG_DATA_HOME'] = self.data_home
+        imported = subprocess.run(self.command() + ['--import-gift', gift, '--output', output],
+                                  env=env, capture_output=True, text=True, timeout=60 * SCALE)
+        self.check(imported.returncode == 0 and os.path.exists(output),
+                   'imtehan --import-gift converts her Urdu GIFT file',
+                   'status %d: %s' % (imported.returncode, imported.stderr), fatal=True)
+
+        from gi.repository import GLib
+        quiz_file = GLib.KeyFile.new()
+        quiz_file.load_from_file(output, GLib.KeyFileFlags.NONE)
+        quiz_id = quiz_file.get_string('Quiz', 'Id')
+
+        data_home = self.data_home
+        self.launch_in(data_home)
+        lst = wait_for(lambda: find_one(self.app, pyatspi.ROLE_LIST))
+        self.check(lst is not None, 'the start page is the list of quizzes', fatal=True)
+        rows = wait_for(lambda: [name_of(c) for i in children(lst) for c in children(i)]
+                        if len(children(lst)) == 2 else None)
+        title = 'ریاضی'
+        line = self.tr.n('%u question', '%u questions', 3) % 3
+        expected = norm(cformat(self.tr('%s, %s'), title, line))
+        self.check(rows is not None and expected in rows,
+                   'the list reads her quiz as "%s"' % expected, 'rows: %s' % rows, fatal=True)
+        self.check(has_state(lst, pyatspi.STATE_FOCUSED), 'the list has the keyboard focus')
+
+        # Xvfb has no window manager: a click on the header's title gives the window the
+        # keyboard, as the learner's desktop does when it opens.
+        frame = [c for c in children(self.app) if role_of(c) == pyatspi.ROLE_FRAME][0]
+        extents = frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        from gi.repository import Atspi
+        Atspi.generate_mouse_event(extents.width // 2, 20, 'b1c')
+        run_for(0.5)
+
+        # Home, then Down to her row (the list is sorted by the titles' code points).
+        self.key(0xff50)  # Home
+        for _ in range(rows.index(expected)):
+            self.key(0xff54)  # Down
+        self.key(0xff0d)  # Return
+        start = self.button(self.tr.label('_Start'))
+        labels = [name_of(a) for a in find_all(self.app, pyatspi.ROLE_LABEL)]
+        self.check(start is not None and has_state(start, pyatspi.STATE_FOCUSED)
+                   and title in labels,
+                   'Enter on her quiz opens its start page, with Start focused',
+                   '%s; labels: %s' % (self.push_buttons(), labels), fatal=True)
+        self.key(0xff0d)
+
+        for step, (text, answer) in enumerate(TEACHER_QUESTIONS):
+            def shown():
+                radios = find_all(self.app, pyatspi.ROLE_RADIO_BUTTON)
+                labels = [name_of(a) for a in find_all(self.app, pyatspi.ROLE_LABEL)]
+                return radios if radios and norm(text) in labels else None
+            radios = wait_for(shown)
+            self.check(radios is not None, 'question %d is read with its text and choices'
+                       % (step + 1), fatal=True)
+            names = [name_of(r) for r in radios]
+            wanted = norm(answer)
+            self.check(wanted in names, 'question %d offers "%s"' % (step + 1, wanted),
+                       'choices: %s' % names, fatal=True)
+            position = names.index(wanted)
+            self.key(0x31 + position)  # the number key of its position
+            chosen = wait_for(lambda: has_state(radios[position], pyatspi.STATE_CHECKED))
+            self.check(chosen is not None, 'question %d: the number key %d chooses "%s"'
+                       % (step + 1, position + 1, wanted), fatal=True)
+            self.key(0xff0d)
+
+        submit = self.button(self.tr.label('_Submit'))
+        self.check(submit is not None, 'after the last question, the review offers Submit',
+                   self.push_buttons(), fatal=True)
+        self.submit = submit
+        press(submit)
+        score_text = norm(cformat(self.tr('%u of %u · %u%%'), 3, 3, 100))
+        heading = wait_for(lambda: find_one(self.app, pyatspi.ROLE_HEADING, score_text))
+        self.check(heading is not None, 'the results read "%s"' % score_text,
+                   'headings: %s' % [name_of(h) for h in find_all(self.app, pyatspi.ROLE_HEADING)])
+
+        directory = os.path.join(data_home, 'imtehan', 'attempts')
+
+        def finished_file():
+            for path in glob.glob(os.path.join(directory, '*.ini')):
+                key_file = GLib.KeyFile.new()
+                key_file.load_from_file(path, GLib.KeyFileFlags.NONE)
+                if key_file.get_boolean('Attempt', 'Finished'):
+                    return key_file
+            return None
+        key_file = wait_for(finished_file, SAVE_TIMEOUT)
+        self.check(key_file is not None and key_file.get_string('Attempt', 'Quiz') == quiz_id
+                   and key_file.get_string('Attempt', 'Score') == '3',
+                   "her learner's attempt is saved: Quiz=%s, Score=3" % quiz_id,
+                   'files: %s' % (os.listdir(directory) if os.path.isdir(directory) else None))
+        self.close_window()
+
+
 def urdu_locale_problem():
     """Why LANG=ur_PK.UTF-8 cannot work here, or None."""
     try:
@@ -902,6 +1049,18 @@ def main(argv):
                 dump_tree(run.app, '%s, after an unexpected error' % LANGUAGE_NAMES[lang])
         finally:
             run.stop()
+    run = TeacherRun(tap, build_dir, quiz)
+    try:
+        run.run()
+    except Abort as error:
+        if not error.reported:
+            tap.result(False, '%s: %s' % (run.prefix, error))
+    except Exception:
+        tap.result(False, '%s: unexpected error' % run.prefix, traceback.format_exc())
+        if run.app is not None:
+            dump_tree(run.app, '%s, after an unexpected error' % run.prefix)
+    finally:
+        run.stop()
     problem = urdu_locale_problem()
     if problem:
         tap.result(True, 'run command, urdu # SKIP %s' % problem)
