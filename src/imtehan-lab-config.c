@@ -295,9 +295,8 @@ parse_count (ImtehanLabConfig  *self,
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                    /* TRANSLATORS: --time-limit: “abc” is not a whole number from 0 to 1440 */
-                   _("%s: “%s” is not a whole number from %" G_GUINT64_FORMAT
-                     " to %" G_GUINT64_FORMAT),
-                   option, text, min, max);
+                   _("%s: “%s” is not a whole number from %u to %u"),
+                   option, text, (guint)min, (guint)max);
       return NULL;
     }
   return g_variant_ref_sink (g_variant_new_uint32 ((guint32)number));
