@@ -271,7 +271,9 @@ imtehan_application_startup (GApplication *app)
   /* The history is listed on the store's worker while the toolkit initializes; in the
    * results folder the lab set, if it set one. */
   results_folder = imtehan_lab_config_dup_results_folder (self->lab_config);
-  self->store = results_folder ? imtehan_store_new (results_folder) : imtehan_store_new_default ();
+  /* A lab's folder may be a share that goes away: its saves then wait in a local folder. */
+  self->store = results_folder ? imtehan_store_new_for_results_folder (results_folder, NULL)
+                               : imtehan_store_new_default ();
   imtehan_store_prefetch_list (self->store);
   /* The quizzes are listed on a worker too; the window shows them when there are several. */
   self->library = imtehan_library_new_default ((const char * const[]) { BUNDLED_QUIZ, NULL });

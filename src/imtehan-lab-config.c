@@ -465,7 +465,7 @@ imtehan_lab_config_dup_results_folder (ImtehanLabConfig *self)
   g_return_val_if_fail (IMTEHAN_IS_LAB_CONFIG (self), NULL);
 
   path = imtehan_lab_config_get_results_folder (self);
-  if (*path == '\0')
+  if (path == NULL || *path == '\0')
     return NULL;
   if (!g_path_is_absolute (path))
     {
