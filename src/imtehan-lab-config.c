@@ -15,6 +15,7 @@
 
 #include <glib/gi18n.h>
 
+#include "imtehan-attempt.h"
 #include "imtehan-lab-config.h"
 
 /* In the order of the properties; each property is named as its key. */
@@ -64,22 +65,6 @@ enum {
 static GParamSpec *properties[N_PROPS];
 
 #define PROP_OF_KEY(key) (PROP_RESULTS_FOLDER + (key))
-
-GType
-imtehan_lab_config_mode_get_type (void)
-{
-  static gsize type = 0;
-  static const GEnumValue values[] = {
-    { IMTEHAN_MODE_EXAM, "IMTEHAN_MODE_EXAM", "exam" },
-    { IMTEHAN_MODE_PRACTICE, "IMTEHAN_MODE_PRACTICE", "practice" },
-    { 0, NULL, NULL }
-  };
-
-  if (g_once_init_enter (&type))
-    g_once_init_leave (&type, g_enum_register_static (g_intern_static_string ("ImtehanLabConfigMode"),
-                                                      values));
-  return type;
-}
 
 static int
 key_from_name (const char *name)
@@ -220,7 +205,7 @@ imtehan_lab_config_class_init (ImtehanLabConfigClass *klass)
   properties[PROP_START_QUIZ] =
     g_param_spec_string ("start-quiz", NULL, NULL, "", flags);
   properties[PROP_MODE] =
-    g_param_spec_enum ("mode", NULL, NULL, IMTEHAN_TYPE_LAB_CONFIG_MODE, IMTEHAN_MODE_EXAM, flags);
+    g_param_spec_enum ("mode", NULL, NULL, IMTEHAN_TYPE_MODE, IMTEHAN_MODE_EXAM, flags);
   properties[PROP_TIME_LIMIT] =
     g_param_spec_uint ("time-limit", NULL, NULL, 0, G_MAXUINT32, 0, flags);
   properties[PROP_ATTEMPTS_ALLOWED] =

@@ -11,10 +11,6 @@
 
 G_BEGIN_DECLS
 
-/* The GType of ImtehanMode, for the "mode" property (nicks "exam" and "practice"). */
-#define IMTEHAN_TYPE_LAB_CONFIG_MODE (imtehan_lab_config_mode_get_type ())
-GType imtehan_lab_config_mode_get_type (void) G_GNUC_CONST;
-
 #define IMTEHAN_TYPE_LAB_CONFIG (imtehan_lab_config_get_type ())
 G_DECLARE_FINAL_TYPE (ImtehanLabConfig, imtehan_lab_config, IMTEHAN, LAB_CONFIG, GObject)
 

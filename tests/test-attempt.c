@@ -133,7 +133,10 @@ test_new (void)
                    5 * G_TIME_SPAN_SECOND);
   stamp = g_date_time_format (imtehan_attempt_get_started (attempt), "%Y%m%dT%H%M%SZ-");
   g_assert_true (g_str_has_prefix (imtehan_attempt_get_id (attempt), stamp));
-  g_assert_cmpuint (strlen (imtehan_attempt_get_id (attempt)), ==, strlen (stamp) + 8);
+  /* 16 hex digits: 64 random bits, unique across a lab's PCs. */
+  g_assert_cmpuint (strlen (imtehan_attempt_get_id (attempt)), ==, strlen (stamp) + 16);
+  for (const char *p = imtehan_attempt_get_id (attempt) + strlen (stamp); *p; p++)
+    g_assert_true (g_ascii_isxdigit (*p));
 
   g_assert_finalize_object (attempt);
   g_assert_true (IMTEHAN_IS_QUIZ (quiz));

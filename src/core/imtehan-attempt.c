@@ -277,7 +277,10 @@ imtehan_attempt_constructed (GObject *object)
                                        g_date_time_get_second (now));
   /* No colons: the folder may be on a FAT or SMB share in a lab. */
   stamp = g_date_time_format (self->started, "%Y%m%dT%H%M%SZ");
-  self->id = g_strdup_printf ("%s-%08x", stamp, g_random_int ());
+  /* 64 random bits: a lab's PCs write into one folder, often cloned from one image (same
+   * host name), and an id names the file; 32 bits left a 1 in 10 million chance per second
+   * for 30 PCs starting together. */
+  self->id = g_strdup_printf ("%s-%08x%08x", stamp, g_random_int (), g_random_int ());
   self->quiz_digest = g_strdup (imtehan_quiz_get_digest (self->quiz));
   /* A lab's report says which PC an attempt was taken on (issue 16). */
   self->host = g_strdup (g_get_host_name ());
