@@ -37,6 +37,10 @@ struct _ImtehanApplication
   ImtehanLibrary *library;
   GPtrArray      *command_line_files;  /* GFile: opened at the first activation */
   gboolean        library_listed;      /* the start-up listing is done */
+  /* The last learner's name and roll number on this PC, for the rest of this run only: a
+   * lab PC is shared, so nothing of it is written to disk. */
+  char           *learner;
+  char           *roll_number;
 };
 
 G_DEFINE_FINAL_TYPE (ImtehanApplication, imtehan_application, ADW_TYPE_APPLICATION)
@@ -52,6 +56,8 @@ imtehan_application_dispose (GObject *object)
   g_clear_object (&self->store);
   g_clear_object (&self->library);
   g_clear_pointer (&self->command_line_files, g_ptr_array_unref);
+  g_clear_pointer (&self->learner, g_free);
+  g_clear_pointer (&self->roll_number, g_free);
 
   G_OBJECT_CLASS (imtehan_application_parent_class)->dispose (object);
 }
@@ -516,4 +522,30 @@ imtehan_application_get_settings (ImtehanApplication *self)
 {
   g_return_val_if_fail (IMTEHAN_IS_APPLICATION (self), NULL);
   return self->settings;
+}
+
+/* The learner who last started an attempt in this run, offered again at the next Start. */
+const char *
+imtehan_application_get_learner (ImtehanApplication *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_APPLICATION (self), NULL);
+  return self->learner;
+}
+
+const char *
+imtehan_application_get_roll_number (ImtehanApplication *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_APPLICATION (self), NULL);
+  return self->roll_number;
+}
+
+void
+imtehan_application_set_learner (ImtehanApplication *self,
+                                 const char         *name,
+                                 const char         *roll_number)
+{
+  g_return_if_fail (IMTEHAN_IS_APPLICATION (self));
+
+  imtehan_set_str (&self->learner, name);
+  imtehan_set_str (&self->roll_number, roll_number);
 }

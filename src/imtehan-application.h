@@ -24,5 +24,10 @@ ImtehanLibrary     *imtehan_application_get_library  (ImtehanApplication *self);
 gboolean            imtehan_application_get_library_listed (ImtehanApplication *self);
 GSettings          *imtehan_application_get_settings (ImtehanApplication *self);
 ImtehanLabConfig   *imtehan_application_get_lab_config (ImtehanApplication *self);
+const char         *imtehan_application_get_learner  (ImtehanApplication *self);
+const char         *imtehan_application_get_roll_number (ImtehanApplication *self);
+void                imtehan_application_set_learner  (ImtehanApplication *self,
+                                                      const char         *name,
+                                                      const char         *roll_number);
 
 G_END_DECLS

@@ -10,6 +10,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "imtehan-choice-row.h"
 #include "imtehan-i18n.h"
 #include "imtehan-wrap-bin.h"
@@ -20,8 +22,12 @@ struct _ImtehanChoiceRow
 
   GtkLabel       *letter_label;
   GtkLabel       *text_label;
+  GtkWidget      *verdict_box;
+  GtkImage       *verdict_icon;
+  GtkLabel       *verdict_label;
 
   const char     *choice_id;  /* interned */
+  ImtehanChoiceVerdict verdict;
 };
 
 G_DEFINE_FINAL_TYPE (ImtehanChoiceRow, imtehan_choice_row, GTK_TYPE_CHECK_BUTTON)
@@ -55,6 +61,9 @@ imtehan_choice_row_class_init (ImtehanChoiceRowClass *klass)
                                                RESOURCE_BASE "/imtehan-choice-row.ui");
   gtk_widget_class_bind_template_child (widget_class, ImtehanChoiceRow, letter_label);
   gtk_widget_class_bind_template_child (widget_class, ImtehanChoiceRow, text_label);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanChoiceRow, verdict_box);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanChoiceRow, verdict_icon);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanChoiceRow, verdict_label);
 
   /* GTK 4.8 gives a GtkCheckButton no AT-SPI action (only a GtkButton gets "click"), so
    * switch access, voice control and screen-reader commands could not choose an answer.
@@ -110,4 +119,57 @@ imtehan_choice_row_get_choice_id (ImtehanChoiceRow *self)
 {
   g_return_val_if_fail (IMTEHAN_IS_CHOICE_ROW (self), NULL);
   return self->choice_id;
+}
+
+/**
+ * imtehan_choice_row_set_verdict:
+ *
+ * Marks the choice as the right answer or as the learner's wrong one, by colour, an icon and
+ * a word, and tells a screen reader the same in the row's description; or unmarks it.
+ */
+void
+imtehan_choice_row_set_verdict (ImtehanChoiceRow     *self,
+                                ImtehanChoiceVerdict  verdict)
+{
+  const char *text;
+
+  g_return_if_fail (IMTEHAN_IS_CHOICE_ROW (self));
+
+  if (self->verdict == verdict)
+    return;
+  self->verdict = verdict;
+  gtk_widget_remove_css_class (GTK_WIDGET (self), "right");
+  gtk_widget_remove_css_class (GTK_WIDGET (self), "wrong");
+  if (verdict == IMTEHAN_CHOICE_VERDICT_NONE)
+    {
+      gtk_widget_set_visible (self->verdict_box, FALSE);
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+      return;
+    }
+
+  if (verdict == IMTEHAN_CHOICE_VERDICT_RIGHT)
+    {
+      /* TRANSLATORS: beside the right answer of a checked practice question */
+      text = _("Right answer");
+      gtk_image_set_from_icon_name (self->verdict_icon, "emblem-ok-symbolic");
+      gtk_widget_add_css_class (GTK_WIDGET (self), "right");
+    }
+  else
+    {
+      /* TRANSLATORS: beside the learner's wrong answer of a checked practice question */
+      text = _("Your answer, wrong");
+      gtk_image_set_from_icon_name (self->verdict_icon, "window-close-symbolic");
+      gtk_widget_add_css_class (GTK_WIDGET (self), "wrong");
+    }
+  gtk_label_set_text (self->verdict_label, text);
+  gtk_widget_set_visible (self->verdict_box, TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  text, -1);
+}
+
+ImtehanChoiceVerdict
+imtehan_choice_row_get_verdict (ImtehanChoiceRow *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_CHOICE_ROW (self), IMTEHAN_CHOICE_VERDICT_NONE);
+  return self->verdict;
 }

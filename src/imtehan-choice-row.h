@@ -9,6 +9,14 @@
 
 G_BEGIN_DECLS
 
+/* What a checked practice answer shows of a choice. */
+typedef enum
+{
+  IMTEHAN_CHOICE_VERDICT_NONE,   /* not checked, or neither chosen nor right */
+  IMTEHAN_CHOICE_VERDICT_RIGHT,  /* the right answer, chosen or not */
+  IMTEHAN_CHOICE_VERDICT_WRONG,  /* the learner's answer, which is wrong */
+} ImtehanChoiceVerdict;
+
 #define IMTEHAN_TYPE_CHOICE_ROW (imtehan_choice_row_get_type ())
 G_DECLARE_FINAL_TYPE (ImtehanChoiceRow, imtehan_choice_row, IMTEHAN, CHOICE_ROW, GtkCheckButton)
 
@@ -20,5 +28,9 @@ void        imtehan_choice_row_set_choice    (ImtehanChoiceRow *self,
                                               const char       *text,
                                               const char       *lang);
 const char *imtehan_choice_row_get_choice_id (ImtehanChoiceRow *self);
+void        imtehan_choice_row_set_verdict   (ImtehanChoiceRow     *self,
+                                              ImtehanChoiceVerdict  verdict);
+ImtehanChoiceVerdict
+            imtehan_choice_row_get_verdict   (ImtehanChoiceRow *self);
 
 G_END_DECLS

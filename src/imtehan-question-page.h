@@ -22,5 +22,10 @@ void       imtehan_question_page_prepare        (ImtehanQuestionPage *self,
 GtkWidget *imtehan_question_page_get_choice     (ImtehanQuestionPage *self,
                                                  guint                position);
 GtkWidget *imtehan_question_page_get_progress   (ImtehanQuestionPage *self);
+GtkWidget *imtehan_question_page_get_check_button (ImtehanQuestionPage *self);
+GtkWidget *imtehan_question_page_get_feedback   (ImtehanQuestionPage *self);
+GtkWidget *imtehan_question_page_get_countdown  (ImtehanQuestionPage *self);
+const char *imtehan_question_page_get_time_left_text (ImtehanQuestionPage *self);
+GtkWidget *imtehan_question_page_get_time_alert (ImtehanQuestionPage *self);
 
 G_END_DECLS

@@ -10,6 +10,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "imtehan-choice-row.h"
 #include "imtehan-i18n.h"
 #include "imtehan-question-view.h"
@@ -22,11 +24,21 @@ struct _ImtehanQuestionView
   GtkLabel   *topic_label;
   GtkLabel   *question_label;
   GtkBox     *choices_box;
+  GtkWidget  *feedback_box;
+  GtkImage   *feedback_icon;
+  GtkLabel   *verdict_label;
+  GtkWidget  *right_answer_box;
+  GtkLabel   *right_answer_caption;
+  GtkLabel   *right_answer_label;
+  GtkWidget  *explanation_box;
+  GtkLabel   *explanation_caption;
+  GtkLabel   *explanation_label;
 
   GPtrArray  *choices;   /* ImtehanChoiceRow, in the order shown */
   guint       index;     /* the question shown, in the quiz; G_MAXUINT for none */
   const char *lang;      /* interned: the language of its texts */
   gboolean    updating;
+  gboolean    checked;   /* practice: the answer is checked, shown right or wrong, locked */
 };
 
 G_DEFINE_FINAL_TYPE (ImtehanQuestionView, imtehan_question_view, GTK_TYPE_BOX)
@@ -68,6 +80,15 @@ imtehan_question_view_class_init (ImtehanQuestionViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionView, topic_label);
   gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionView, question_label);
   gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionView, choices_box);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionView, feedback_box);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionView, feedback_icon);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionView, verdict_label);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionView, right_answer_box);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionView, right_answer_caption);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionView, right_answer_label);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionView, explanation_box);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionView, explanation_caption);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionView, explanation_label);
 }
 
 static void
@@ -231,12 +252,15 @@ imtehan_question_view_set_answer (ImtehanQuestionView *self,
   self->updating = FALSE;
 }
 
-/* The chosen answer, or the first: the arrows and number keys work from there. */
+/* The chosen answer, or the first: the arrows and number keys work from there. None once
+ * checked: the answers are locked, insensitive. */
 GtkWidget *
 imtehan_question_view_get_focus_target (ImtehanQuestionView *self)
 {
   g_return_val_if_fail (IMTEHAN_IS_QUESTION_VIEW (self), NULL);
 
+  if (self->checked)
+    return NULL;
   for (guint i = 0; i < self->choices->len; i++)
     if (gtk_check_button_get_active (g_ptr_array_index (self->choices, i)))
       return g_ptr_array_index (self->choices, i);
@@ -253,4 +277,95 @@ imtehan_question_view_has_focus_in (ImtehanQuestionView *self)
     if (gtk_widget_has_focus (g_ptr_array_index (self->choices, i)))
       return TRUE;
   return FALSE;
+}
+
+/**
+ * imtehan_question_view_set_checked:
+ * @question: the question shown
+ * @answer: (nullable): the learner's answer
+ * @checked: whether the answer is checked (practice)
+ *
+ * Once checked, the answers are locked and marked (the right one, and the learner's if it is
+ * wrong), and right or wrong, the right answer and the explanation are shown below them.
+ * Unchecked, the view is as in an exam.
+ */
+void
+imtehan_question_view_set_checked (ImtehanQuestionView *self,
+                                   ImtehanQuestion     *question,
+                                   const char          *answer,
+                                   gboolean             checked)
+{
+  const char *right;
+  gboolean correct;
+  const char *explanation;
+  g_autofree char *accessible = NULL;
+
+  g_return_if_fail (IMTEHAN_IS_QUESTION_VIEW (self));
+  g_return_if_fail (question != NULL);
+
+  checked = checked && answer != NULL;
+  right = imtehan_question_get_answer (question);
+  correct = g_strcmp0 (answer, right) == 0;
+  for (guint i = 0; i < self->choices->len; i++)
+    {
+      ImtehanChoiceRow *row = g_ptr_array_index (self->choices, i);
+      const char *id = imtehan_choice_row_get_choice_id (row);
+      ImtehanChoiceVerdict verdict = IMTEHAN_CHOICE_VERDICT_NONE;
+
+      if (checked && g_strcmp0 (id, right) == 0)
+        verdict = IMTEHAN_CHOICE_VERDICT_RIGHT;
+      else if (checked && g_strcmp0 (id, answer) == 0)
+        verdict = IMTEHAN_CHOICE_VERDICT_WRONG;
+      imtehan_choice_row_set_verdict (row, verdict);
+      /* Locked: neither a click nor the arrow keys of the radio group change it. */
+      gtk_widget_set_sensitive (GTK_WIDGET (row), !checked);
+    }
+
+  if (!checked)
+    {
+      self->checked = FALSE;
+      gtk_widget_set_visible (self->feedback_box, FALSE);
+      return;
+    }
+
+  explanation = imtehan_question_get_explanation (question, self->lang);
+  gtk_label_set_text (self->verdict_label, correct ? _("Correct") : _("Wrong"));
+  gtk_image_set_from_icon_name (self->feedback_icon,
+                                correct ? "emblem-ok-symbolic" : "window-close-symbolic");
+  gtk_widget_remove_css_class (self->feedback_box, correct ? "wrong" : "correct");
+  gtk_widget_add_css_class (self->feedback_box, correct ? "correct" : "wrong");
+  gtk_widget_set_visible (self->right_answer_box, !correct);
+  if (!correct)
+    {
+      const char *text = imtehan_question_get_choice_text (question, right, self->lang);
+
+      gtk_label_set_text (self->right_answer_caption, _("Right answer"));
+      imtehan_label_set_content (self->right_answer_label, text, self->lang);
+      /* TRANSLATORS: what a screen reader says when a wrong practice answer is checked,
+       * e.g. "Wrong. The right answer is: Full copies of the optimizer state" */
+      accessible = g_strdup_printf (_("Wrong. The right answer is: %s"), text);
+    }
+  gtk_widget_set_visible (self->explanation_box, *explanation != '\0');
+  gtk_label_set_text (self->explanation_caption, _("Explanation"));
+  imtehan_label_set_content (self->explanation_label, explanation, self->lang);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->feedback_box),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  correct ? _("Correct") : accessible, -1);
+  self->checked = TRUE;
+  gtk_widget_set_visible (self->feedback_box, TRUE);
+}
+
+gboolean
+imtehan_question_view_get_checked (ImtehanQuestionView *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_QUESTION_VIEW (self), FALSE);
+  return self->checked;
+}
+
+/* The box that says right or wrong once the answer is checked (for tests). */
+GtkWidget *
+imtehan_question_view_get_feedback (ImtehanQuestionView *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_QUESTION_VIEW (self), NULL);
+  return self->feedback_box;
 }

@@ -30,5 +30,11 @@ void        imtehan_question_view_set_answer    (ImtehanQuestionView *self,
                                                  const char          *choice_id);
 GtkWidget  *imtehan_question_view_get_focus_target (ImtehanQuestionView *self);
 gboolean    imtehan_question_view_has_focus_in  (ImtehanQuestionView *self);
+void        imtehan_question_view_set_checked   (ImtehanQuestionView *self,
+                                                 ImtehanQuestion     *question,
+                                                 const char          *answer,
+                                                 gboolean             checked);
+gboolean    imtehan_question_view_get_checked   (ImtehanQuestionView *self);
+GtkWidget  *imtehan_question_view_get_feedback  (ImtehanQuestionView *self);
 
 G_END_DECLS

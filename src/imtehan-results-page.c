@@ -25,6 +25,7 @@ struct _ImtehanResultsPage
   GtkLabel          *score_label;
   GtkLevelBar       *score_bar;
   GtkLabel          *summary_label;
+  GtkLabel          *learner_label;
   GtkBox            *questions_box;
   GtkButton         *home_button;
   GtkButton         *try_again_button;
@@ -135,9 +136,48 @@ create_card (ImtehanAttempt *attempt,
   return card;
 }
 
+/**
+ * imtehan_results_page_format_learner:
+ *
+ * "Amna Bibi · Roll number 42 · Practice": who took @attempt and how, or %NULL for an exam
+ * without a name. The name, in either script, is isolated (FSI…PDI) and the line starts
+ * with the mark of the UI's direction: Pango takes a paragraph's direction from its first
+ * strong character, so a Latin name would turn an Urdu line left to right, and the reverse.
+ */
+char *
+imtehan_results_page_format_learner (ImtehanAttempt *attempt)
+{
+  const char *learner = imtehan_attempt_get_learner (attempt);
+  const char *roll = imtehan_attempt_get_roll_number (attempt);
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+  gboolean rtl = gtk_widget_get_default_direction () == GTK_TEXT_DIR_RTL;
+  g_autofree char *joined = NULL;
+
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT (attempt), NULL);
+
+  if (learner != NULL && *learner != '\0')
+    g_ptr_array_add (parts, g_strdup_printf ("\u2068%s\u2069", learner));
+  if (roll != NULL && *roll != '\0')
+    {
+      g_autofree char *isolated = g_strdup_printf ("\u2068%s\u2069", roll);
+
+      /* TRANSLATORS: on the results, after the learner's name: "Roll number 42" */
+      g_ptr_array_add (parts, g_strdup_printf (_("Roll number %s"), isolated));
+    }
+  if (imtehan_attempt_get_mode (attempt) == IMTEHAN_MODE_PRACTICE)
+    g_ptr_array_add (parts, g_strdup (_("Practice")));
+  if (parts->len == 0)
+    return NULL;
+  g_ptr_array_add (parts, NULL);
+  /* TRANSLATORS: separates the parts of a line: "Amna Bibi · Roll number 42 · Practice" */
+  joined = g_strjoinv (_(" · "), (char **)parts->pdata);
+  return g_strconcat (rtl ? "\u200f" : "\u200e", joined, NULL);
+}
+
 static void
 update (ImtehanResultsPage *self)
 {
+  g_autofree char *learner = NULL;
   const char *lang = imtehan_i18n_get_language ();
   g_autofree char *score_text = NULL;
   g_autofree char *summary = NULL;
@@ -160,8 +200,15 @@ update (ImtehanResultsPage *self)
   gtk_level_bar_set_max_value (self->score_bar, MAX (n, 1));
   gtk_level_bar_set_value (self->score_bar, score);
 
+  learner = imtehan_results_page_format_learner (self->attempt);
+  gtk_label_set_text (self->learner_label, learner ? learner : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->learner_label), learner != NULL);
+
   date = imtehan_i18n_format_date (imtehan_attempt_get_finished_at (self->attempt));
-  if (percent >= 75)
+  if (imtehan_attempt_get_finish_reason (self->attempt) == IMTEHAN_FINISH_REASON_TIME_UP)
+    /* TRANSLATORS: under the score, when the time limit ended the attempt; %s is the date */
+    summary = g_strdup_printf (_("Time was up: your answers were submitted %s."), date);
+  else if (percent >= 75)
     /* TRANSLATORS: under the score; %s is the date the quiz was submitted */
     summary = g_strdup_printf (_("Well done. Submitted %s."), date);
   else
@@ -213,6 +260,7 @@ imtehan_results_page_class_init (ImtehanResultsPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, score_label);
   gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, score_bar);
   gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, summary_label);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, learner_label);
   gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, questions_box);
   gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, home_button);
   gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, try_again_button);

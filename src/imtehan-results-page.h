@@ -14,7 +14,8 @@ G_BEGIN_DECLS
 #define IMTEHAN_TYPE_RESULTS_PAGE (imtehan_results_page_get_type ())
 G_DECLARE_FINAL_TYPE (ImtehanResultsPage, imtehan_results_page, IMTEHAN, RESULTS_PAGE, GtkWidget)
 
-void imtehan_results_page_set_attempt (ImtehanResultsPage *self,
-                                       ImtehanAttempt     *attempt);
+void  imtehan_results_page_set_attempt     (ImtehanResultsPage *self,
+                                            ImtehanAttempt     *attempt);
+char *imtehan_results_page_format_learner (ImtehanAttempt     *attempt);
 
 G_END_DECLS

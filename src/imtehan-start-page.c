@@ -30,6 +30,9 @@ struct _ImtehanStartPage
   GtkScrolledWindow *scroller;
   GtkLabel       *title_label;
   GtkLabel       *meta_label;
+  GtkLabel       *lab_label;
+  GtkLabel       *reveal_label;
+  GtkLabel       *notice_label;
   GtkLabel       *description_label;
   GtkLabel       *topics_label;
   GtkButton      *resume_button;
@@ -110,6 +113,45 @@ static void
 history_changed_cb (ImtehanStartPage *self)
 {
   update_history (self);
+}
+
+/* "Practice · 20 minutes": how the attempt will go, under the meta line, so that a learner
+ * knows before starting. Nothing with the default settings (an exam without a time limit). */
+char *
+imtehan_start_page_format_lab (ImtehanMode mode,
+                               guint       time_limit)
+{
+  guint minutes = (time_limit + 59) / 60;
+  g_autofree char *limit = NULL;
+
+  if (mode != IMTEHAN_MODE_PRACTICE && time_limit == 0)
+    return NULL;
+  if (time_limit == 0)
+    /* TRANSLATORS: the feedback mode, under the quiz's title: right or wrong is shown at once */
+    return g_strdup (_("Practice"));
+  /* TRANSLATORS: the time limit, under the quiz's title: "Exam · 20 minutes" */
+  limit = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u minute", "%u minutes", minutes), minutes);
+  /* TRANSLATORS: the feedback mode and the time limit: "Practice · 20 minutes" */
+  return g_strdup_printf (_("%s · %s"),
+                          mode == IMTEHAN_MODE_PRACTICE ? _("Practice") : _("Exam"), limit);
+}
+
+static void
+update_lab (ImtehanStartPage *self)
+{
+  ImtehanMode mode = self->session ? imtehan_session_get_mode (self->session) : IMTEHAN_MODE_EXAM;
+  g_autofree char *text = NULL;
+
+  if (self->session == NULL)
+    return;
+  text = imtehan_start_page_format_lab (mode, imtehan_session_get_time_limit (self->session));
+  gtk_label_set_text (self->lab_label, text ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->lab_label), text != NULL);
+  /* In practice the answers are checked one by one, not shown at the end. */
+  gtk_label_set_text (self->reveal_label,
+                      mode == IMTEHAN_MODE_PRACTICE
+                      ? _("Check each answer to see at once whether it is right, with its explanation.")
+                      : _("Answers and explanations are shown once you submit the quiz."));
 }
 
 static void
@@ -201,7 +243,12 @@ imtehan_start_page_set_property (GObject      *object,
                                    create_history_row, NULL, NULL);
           g_signal_connect_swapped (self->history, "items-changed",
                                     G_CALLBACK (history_changed_cb), self);
+          g_signal_connect_object (self->session, "notify::mode", G_CALLBACK (update_lab), self,
+                                   G_CONNECT_SWAPPED);
+          g_signal_connect_object (self->session, "notify::time-limit", G_CALLBACK (update_lab),
+                                   self, G_CONNECT_SWAPPED);
           update_history (self);
+          update_lab (self);
         }
       break;
     default:
@@ -245,6 +292,9 @@ imtehan_start_page_class_init (ImtehanStartPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ImtehanStartPage, scroller);
   gtk_widget_class_bind_template_child (widget_class, ImtehanStartPage, title_label);
   gtk_widget_class_bind_template_child (widget_class, ImtehanStartPage, meta_label);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanStartPage, lab_label);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanStartPage, reveal_label);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanStartPage, notice_label);
   gtk_widget_class_bind_template_child (widget_class, ImtehanStartPage, description_label);
   gtk_widget_class_bind_template_child (widget_class, ImtehanStartPage, topics_label);
   gtk_widget_class_bind_template_child (widget_class, ImtehanStartPage, resume_button);
@@ -295,6 +345,31 @@ imtehan_start_page_set_can_resume (ImtehanStartPage *self,
     }
   /* As in init(): gtk_button_set_label() sets the raw "_Start" as the name again. */
   gtk_accessible_reset_property (GTK_ACCESSIBLE (self->start_button), GTK_ACCESSIBLE_PROPERTY_LABEL);
+}
+
+/**
+ * imtehan_start_page_set_notice:
+ * @message: (nullable): why Start did not start (the lab's attempts are used), or %NULL
+ *
+ * Shown under the buttons until the page is built again.
+ */
+void
+imtehan_start_page_set_notice (ImtehanStartPage *self,
+                               const char       *message)
+{
+  g_return_if_fail (IMTEHAN_IS_START_PAGE (self));
+
+  gtk_label_set_text (self->notice_label, message ? message : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->notice_label), message != NULL);
+}
+
+/* The notice shown, or %NULL. */
+const char *
+imtehan_start_page_get_notice (ImtehanStartPage *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_START_PAGE (self), NULL);
+  return gtk_widget_get_visible (GTK_WIDGET (self->notice_label))
+         ? gtk_label_get_text (self->notice_label) : NULL;
 }
 
 /* "8 questions · hard": the line under the quiz's title. */

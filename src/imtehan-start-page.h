@@ -7,6 +7,7 @@
 
 #include <gtk/gtk.h>
 
+#include "core/imtehan-attempt.h"
 #include "core/imtehan-quiz.h"
 
 G_BEGIN_DECLS
@@ -16,6 +17,11 @@ G_DECLARE_FINAL_TYPE (ImtehanStartPage, imtehan_start_page, IMTEHAN, START_PAGE,
 
 void  imtehan_start_page_set_can_resume (ImtehanStartPage *self,
                                          gboolean          can_resume);
+void        imtehan_start_page_set_notice (ImtehanStartPage *self,
+                                           const char       *message);
+const char *imtehan_start_page_get_notice (ImtehanStartPage *self);
+char       *imtehan_start_page_format_lab (ImtehanMode       mode,
+                                           guint             time_limit);
 char *imtehan_start_page_format_meta    (ImtehanQuiz      *quiz);
 char *imtehan_start_page_format_counts  (guint             n,
                                          const char       *difficulty);

@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "imtehan-i18n.h"
+#include "imtehan-learner-dialog.h"
 #include "imtehan-open.h"
 #include "imtehan-shortcuts.h"
 #include "imtehan-start-page.h"
@@ -21,7 +22,7 @@
 /* The actions whose enabled state _imtehan_window_update_actions() sets. */
 static const char * const updated_actions[] = {
   "win.resume", "win.previous", "win.next", "win.choose", "win.review", "win.submit",
-  "win.home", "win.show-attempts", "win.retry-save",
+  "win.home", "win.show-attempts", "win.retry-save", "win.check",
 };
 
 /* GTK 4.8 passes an action's state on to every muxer and button watching it, changed or
@@ -64,6 +65,11 @@ _imtehan_window_update_actions (ImtehanWindow *self)
                       (page == PAGE_REVIEW && in_progress));
   set_action_enabled (self, "win.next", on_question);
   set_action_enabled (self, "win.choose", on_question);
+  /* Practice: a chosen answer not yet checked. */
+  set_action_enabled (self, "win.check",
+                      on_question && imtehan_attempt_get_mode (attempt) == IMTEHAN_MODE_PRACTICE &&
+                      imtehan_attempt_get_answer (attempt, current) != NULL &&
+                      !imtehan_attempt_is_checked (attempt, current));
   set_action_enabled (self, "win.review", in_progress);
   set_action_enabled (self, "win.submit", page == PAGE_REVIEW && in_progress);
   set_action_enabled (self, "win.home",
@@ -78,14 +84,68 @@ _imtehan_window_update_actions (ImtehanWindow *self)
 }
 
 static void
+begin_attempt (ImtehanWindow *self)
+{
+  imtehan_session_start (self->session, imtehan_i18n_get_language ());
+  _imtehan_window_show_page (self, "question");
+}
+
+/* The name is taken unless its attempts are used; it is offered again at the next Start of
+ * this run, in any window (the application keeps it, in memory only). */
+static void
+learner_submitted_cb (ImtehanLearnerDialog *dialog,
+                      ImtehanWindow        *self)
+{
+  ImtehanApplication *app = IMTEHAN_APPLICATION (g_application_get_default ());
+  const char *name = imtehan_learner_dialog_get_name (dialog);
+  const char *roll_number = imtehan_learner_dialog_get_roll_number (dialog);
+  g_autofree char *refusal =
+    imtehan_learner_attempts_used_message (self->session, imtehan_application_get_lab_config (app),
+                                           name);
+
+  if (refusal != NULL)
+    {
+      imtehan_learner_dialog_set_error (dialog, refusal);
+      return;
+    }
+  imtehan_application_set_learner (app, name, roll_number);
+  imtehan_session_set_learner (self->session, name, roll_number);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  begin_attempt (self);
+}
+
+/* Start (and Try Again): in a lab that requires a name, the name first; a learner whose
+ * attempts allowed are used is told so and not started (Resume stays offered). */
+static void
 start_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *parameter)
 {
   ImtehanWindow *self = IMTEHAN_WINDOW (widget);
+  ImtehanApplication *app = IMTEHAN_APPLICATION (g_application_get_default ());
+  ImtehanLabConfig *config = imtehan_application_get_lab_config (app);
+  g_autofree char *refusal = NULL;
 
-  imtehan_session_start (self->session, imtehan_i18n_get_language ());
-  _imtehan_window_show_page (self, "question");
+  if (config != NULL && imtehan_lab_config_get_learner_required (config))
+    {
+      ImtehanLearnerDialog *dialog =
+        imtehan_learner_dialog_new (GTK_WINDOW (self), imtehan_application_get_learner (app),
+                                    imtehan_application_get_roll_number (app));
+
+      g_signal_connect_object (dialog, "submitted", G_CALLBACK (learner_submitted_cb), self, 0);
+      gtk_window_present (GTK_WINDOW (dialog));
+      return;
+    }
+  refusal = imtehan_learner_attempts_used_message (self->session, config,
+                                                   imtehan_session_get_learner (self->session));
+  if (refusal != NULL)
+    {
+      if (_imtehan_window_page_index (self->page_name) != PAGE_START)
+        _imtehan_window_show_page (self, "start");
+      imtehan_start_page_set_notice (IMTEHAN_START_PAGE (self->pages[PAGE_START]), refusal);
+      return;
+    }
+  begin_attempt (self);
 }
 
 /* Why an attempt could not be resumed or opened, unless the request was simply dropped (one
@@ -120,7 +180,8 @@ resume_cb (GObject      *object,
   attempt = imtehan_session_resume_finish (IMTEHAN_SESSION (object), result, &error);
   if (attempt == NULL)
     report_claim_error (self, error, TRUE);
-  else if (self->session != NULL)
+  /* Resumed after its deadline, it was submitted: ::time-up showed the results. */
+  else if (self->session != NULL && !imtehan_attempt_get_finished (attempt))
     _imtehan_window_show_page (self, "question");
 }
 
@@ -195,6 +256,20 @@ choose_action (GtkWidget  *widget,
   if (position >= g_strv_length ((char **)order))
     return;
   imtehan_attempt_choose (_imtehan_window_get_current_attempt (self), current, order[position]);
+}
+
+/* Practice: checks the answer of the question shown, which locks it. */
+static void
+check_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  ImtehanWindow *self = IMTEHAN_WINDOW (widget);
+
+  if (!_imtehan_window_in_progress (self))
+    return;
+  imtehan_session_check (self->session,
+                         imtehan_attempt_get_current (_imtehan_window_get_current_attempt (self)));
 }
 
 static void
@@ -353,6 +428,7 @@ _imtehan_window_class_install_actions (GtkWidgetClass *widget_class)
    * made GTK restyle every hidden progress dot at each open of a question. */
   gtk_widget_class_install_action (widget_class, "win.go-to", "u", go_to_action);
   gtk_widget_class_install_action (widget_class, "win.choose", "u", choose_action);
+  gtk_widget_class_install_action (widget_class, "win.check", NULL, check_action);
   gtk_widget_class_install_action (widget_class, "win.review", NULL, review_action);
   gtk_widget_class_install_action (widget_class, "win.submit", NULL, submit_action);
   gtk_widget_class_install_action (widget_class, "win.try-again", NULL, try_again_action);

@@ -51,6 +51,7 @@ struct _ImtehanWindow
   guint                 actions_enabled;  /* and their state */
   gboolean              close_confirmed;
   guint                 compact_source;
+  gboolean              start_quiz_pending;  /* the lab's start quiz, until the library is listed */
 };
 
 enum { PAGE_START, PAGE_QUESTION, PAGE_REVIEW, PAGE_RESULTS, PAGE_ATTEMPTS, PAGE_LIBRARY };

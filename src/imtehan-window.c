@@ -611,6 +611,41 @@ imtehan_window_size_allocate (GtkWidget *widget,
     self->compact_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE, compact_header_cb, self, NULL);
 }
 
+/* The lab's mode and time limit (minutes in the settings) reach the session, for the
+ * attempts begun from then on: an attempt begun keeps its own, and its deadline. */
+static void
+apply_lab_config (ImtehanWindow *self)
+{
+  ImtehanLabConfig *config =
+    imtehan_application_get_lab_config (IMTEHAN_APPLICATION (g_application_get_default ()));
+
+  if (config == NULL || self->session == NULL)
+    return;
+  imtehan_session_set_mode (self->session, imtehan_lab_config_get_mode (config));
+  imtehan_session_set_time_limit (self->session,
+                                  MIN (imtehan_lab_config_get_time_limit (config), G_MAXUINT / 60) * 60);
+}
+
+/* The time limit ran out (or had, on resuming): the answers are submitted; the learner
+ * sees the results and is told why, in a dialog they close. */
+static void
+time_up_cb (ImtehanWindow  *self,
+            ImtehanAttempt *attempt)
+{
+  AdwMessageDialog *dialog;
+
+  g_set_object (&self->shown, attempt);
+  _imtehan_window_show_page (self, "results");
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Time Is Up"),
+                                                       _("Your answers were submitted when the "
+                                                         "time limit was reached.")));
+  adw_message_dialog_add_response (dialog, "ok", _("_OK"));
+  adw_message_dialog_set_default_response (dialog, "ok");
+  adw_message_dialog_set_close_response (dialog, "ok");
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 /* The session of the window's quiz: the window follows its attempt and its history. */
 static void
 start_session (ImtehanWindow *self,
@@ -629,6 +664,44 @@ start_session (ImtehanWindow *self,
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "notice", G_CALLBACK (notice_cb), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "time-up", G_CALLBACK (time_up_cb), self,
+                           G_CONNECT_SWAPPED);
+  apply_lab_config (self);
+}
+
+/* The lab's quiz to start with, by its id in the library, in place of the home; @opened
+ * says whether it was. Returns %FALSE while it may still come: the library is listed off the
+ * main loop at start-up. */
+static gboolean
+open_start_quiz (ImtehanWindow *self,
+                 gboolean       listed,
+                 gboolean      *opened)
+{
+  ImtehanLabConfig *config =
+    imtehan_application_get_lab_config (IMTEHAN_APPLICATION (g_application_get_default ()));
+  const char *id = config ? imtehan_lab_config_get_start_quiz (config) : NULL;
+  g_autoptr(GError) error = NULL;
+  ImtehanLibraryEntry *entry;
+  ImtehanQuiz *quiz;
+
+  *opened = FALSE;
+  if (id == NULL || *id == '\0')
+    return TRUE;
+  if ((entry = imtehan_library_lookup (self->library, id)) == NULL)
+    {
+      if (!listed)
+        return FALSE;
+      g_message ("The quiz to start with, “%s”, is not in the library: the home page is shown", id);
+      return TRUE;
+    }
+  if ((quiz = imtehan_library_entry_load_quiz (entry, &error)) == NULL)
+    g_message ("The quiz to start with, “%s”, does not load: %s", id, error->message);
+  else
+    {
+      _imtehan_window_set_quiz (self, quiz);
+      *opened = TRUE;
+    }
+  return TRUE;
 }
 
 /* The window's home: the list of quizzes when the library has more than one, else the quiz's
@@ -648,6 +721,20 @@ library_changed_cb (ImtehanWindow *self)
 {
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
 
+  /* The start-up listing is complete at its change: the lab's quiz is in it or not at all.
+   * Not once the learner has moved. */
+  if (self->start_quiz_pending)
+    {
+      gboolean opened = FALSE;
+
+      self->start_quiz_pending = FALSE;
+      if (self->pages_shown <= 1 && !_imtehan_window_in_progress (self) &&
+          open_start_quiz (self, TRUE, &opened) && opened)
+        {
+          _imtehan_window_update_actions (self);
+          return;
+        }
+    }
   if (app != NULL && !imtehan_application_get_library_listed (IMTEHAN_APPLICATION (app)) &&
       self->pages_shown <= 1 && g_strcmp0 (self->page_name, "start") == 0 &&
       !_imtehan_window_in_progress (self) && g_str_equal (_imtehan_window_home (self), "library"))
@@ -726,6 +813,18 @@ imtehan_window_constructed (GObject *object)
   /* A window for a quiz given (an opened file) shows that quiz; else the home. */
   _imtehan_window_show_page (self, quiz_given ? "start" : _imtehan_window_home (self));
   _imtehan_window_reload_history (self);
+  /* Its mode and time limit follow the lab's settings, changed in Preferences or by dconf. */
+  g_signal_connect_object (imtehan_application_get_lab_config (app), "notify::mode",
+                           G_CALLBACK (apply_lab_config), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (imtehan_application_get_lab_config (app), "notify::time-limit",
+                           G_CALLBACK (apply_lab_config), self, G_CONNECT_SWAPPED);
+  if (!quiz_given)
+    {
+      gboolean opened;
+
+      self->start_quiz_pending =
+        !open_start_quiz (self, imtehan_application_get_library_listed (app), &opened);
+    }
 }
 
 static void
@@ -885,6 +984,13 @@ imtehan_window_init (ImtehanWindow *self)
   self->attempt_signals = g_signal_group_new (IMTEHAN_TYPE_ATTEMPT);
   g_signal_group_connect_object (self->attempt_signals, "notify::current",
                                  G_CALLBACK (attempt_current_changed_cb), self,
+                                 G_CONNECT_SWAPPED);
+  /* win.check follows the answer and whether it is checked. */
+  g_signal_group_connect_object (self->attempt_signals, "answer-changed",
+                                 G_CALLBACK (_imtehan_window_update_actions), self,
+                                 G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->attempt_signals, "answer-checked",
+                                 G_CALLBACK (_imtehan_window_update_actions), self,
                                  G_CONNECT_SWAPPED);
 }
 
