@@ -22,7 +22,7 @@ struct _ImtehanChoiceRow
 
   GtkLabel       *letter_label;
   GtkLabel       *text_label;
-  GtkWidget      *verdict_box;
+  GtkWidget      *verdict_box;   /* practice: made when first marked, NULL before */
   GtkImage       *verdict_icon;
   GtkLabel       *verdict_label;
 
@@ -61,9 +61,6 @@ imtehan_choice_row_class_init (ImtehanChoiceRowClass *klass)
                                                RESOURCE_BASE "/imtehan-choice-row.ui");
   gtk_widget_class_bind_template_child (widget_class, ImtehanChoiceRow, letter_label);
   gtk_widget_class_bind_template_child (widget_class, ImtehanChoiceRow, text_label);
-  gtk_widget_class_bind_template_child (widget_class, ImtehanChoiceRow, verdict_box);
-  gtk_widget_class_bind_template_child (widget_class, ImtehanChoiceRow, verdict_icon);
-  gtk_widget_class_bind_template_child (widget_class, ImtehanChoiceRow, verdict_label);
 
   /* GTK 4.8 gives a GtkCheckButton no AT-SPI action (only a GtkButton gets "click"), so
    * switch access, voice control and screen-reader commands could not choose an answer.
@@ -121,6 +118,26 @@ imtehan_choice_row_get_choice_id (ImtehanChoiceRow *self)
   return self->choice_id;
 }
 
+/* Practice marks only: made when first needed, not with every row of an exam. The icon and the
+ * word say it, not colour alone. */
+static void
+ensure_verdict_box (ImtehanChoiceRow *self)
+{
+  if (self->verdict_box != NULL)
+    return;
+  self->verdict_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+  gtk_widget_set_valign (self->verdict_box, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (self->verdict_box, "choice-verdict");
+  self->verdict_icon = g_object_new (GTK_TYPE_IMAGE,
+                                     "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION, NULL);
+  self->verdict_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_widget_add_css_class (GTK_WIDGET (self->verdict_label), "caption-heading");
+  gtk_box_append (GTK_BOX (self->verdict_box), GTK_WIDGET (self->verdict_icon));
+  gtk_box_append (GTK_BOX (self->verdict_box), GTK_WIDGET (self->verdict_label));
+  gtk_box_append (GTK_BOX (gtk_check_button_get_child (GTK_CHECK_BUTTON (self))),
+                  self->verdict_box);
+}
+
 /**
  * imtehan_choice_row_set_verdict:
  *
@@ -142,11 +159,13 @@ imtehan_choice_row_set_verdict (ImtehanChoiceRow     *self,
   gtk_widget_remove_css_class (GTK_WIDGET (self), "wrong");
   if (verdict == IMTEHAN_CHOICE_VERDICT_NONE)
     {
-      gtk_widget_set_visible (self->verdict_box, FALSE);
+      if (self->verdict_box != NULL)
+        gtk_widget_set_visible (self->verdict_box, FALSE);
       gtk_accessible_reset_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
       return;
     }
 
+  ensure_verdict_box (self);
   if (verdict == IMTEHAN_CHOICE_VERDICT_RIGHT)
     {
       /* TRANSLATORS: beside the right answer of a checked practice question */

@@ -24,7 +24,7 @@ struct _ImtehanQuestionView
   GtkLabel   *topic_label;
   GtkLabel   *question_label;
   GtkBox     *choices_box;
-  GtkWidget  *feedback_box;
+  GtkWidget  *feedback_box;   /* practice: built at the first check, NULL before */
   GtkImage   *feedback_icon;
   GtkLabel   *verdict_label;
   GtkWidget  *right_answer_box;
@@ -80,15 +80,6 @@ imtehan_question_view_class_init (ImtehanQuestionViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionView, topic_label);
   gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionView, question_label);
   gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionView, choices_box);
-  gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionView, feedback_box);
-  gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionView, feedback_icon);
-  gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionView, verdict_label);
-  gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionView, right_answer_box);
-  gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionView, right_answer_caption);
-  gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionView, right_answer_label);
-  gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionView, explanation_box);
-  gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionView, explanation_caption);
-  gtk_widget_class_bind_template_child (widget_class, ImtehanQuestionView, explanation_label);
 }
 
 static void
@@ -279,6 +270,30 @@ imtehan_question_view_has_focus_in (ImtehanQuestionView *self)
   return FALSE;
 }
 
+/* The verdict card, built at the first check: in the template it cost every view of an exam
+ * its 13 widgets (docs/performance.md, issue 16). */
+static void
+ensure_feedback (ImtehanQuestionView *self)
+{
+  g_autoptr(GtkBuilder) builder = NULL;
+
+  if (self->feedback_box != NULL)
+    return;
+  builder = gtk_builder_new_from_resource (RESOURCE_BASE "/imtehan-feedback-card.ui");
+#define GET(name) gtk_builder_get_object (builder, #name)
+  self->feedback_box = GTK_WIDGET (GET (feedback_box));
+  self->feedback_icon = GTK_IMAGE (GET (feedback_icon));
+  self->verdict_label = GTK_LABEL (GET (verdict_label));
+  self->right_answer_box = GTK_WIDGET (GET (right_answer_box));
+  self->right_answer_caption = GTK_LABEL (GET (right_answer_caption));
+  self->right_answer_label = GTK_LABEL (GET (right_answer_label));
+  self->explanation_box = GTK_WIDGET (GET (explanation_box));
+  self->explanation_caption = GTK_LABEL (GET (explanation_caption));
+  self->explanation_label = GTK_LABEL (GET (explanation_label));
+#undef GET
+  gtk_box_append (GTK_BOX (self), self->feedback_box);
+}
+
 /**
  * imtehan_question_view_set_checked:
  * @question: the question shown
@@ -324,9 +339,12 @@ imtehan_question_view_set_checked (ImtehanQuestionView *self,
   if (!checked)
     {
       self->checked = FALSE;
-      gtk_widget_set_visible (self->feedback_box, FALSE);
+      if (self->feedback_box != NULL)
+        gtk_widget_set_visible (self->feedback_box, FALSE);
       return;
     }
+
+  ensure_feedback (self);
 
   explanation = imtehan_question_get_explanation (question, self->lang);
   gtk_label_set_text (self->verdict_label, correct ? _("Correct") : _("Wrong"));
@@ -362,7 +380,8 @@ imtehan_question_view_get_checked (ImtehanQuestionView *self)
   return self->checked;
 }
 
-/* The box that says right or wrong once the answer is checked (for tests). */
+/* Returns: (nullable): the box that says right or wrong once an answer was checked, %NULL
+ * before (for tests) */
 GtkWidget *
 imtehan_question_view_get_feedback (ImtehanQuestionView *self)
 {

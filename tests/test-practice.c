@@ -109,6 +109,16 @@ assert_choices (ImtehanQuestionPage *page,
     }
 }
 
+/* Whether the verdict card is on screen; an exam, or a question not checked yet, may have none
+ * at all (it is built at the first check). */
+static gboolean
+feedback_shown (ImtehanQuestionPage *page)
+{
+  GtkWidget *feedback = imtehan_question_page_get_feedback (page);
+
+  return feedback != NULL && gtk_widget_get_visible (feedback);
+}
+
 /* The verdict below the answers: an alert named by what it says, with the explanation. */
 static void
 assert_feedback (ImtehanQuestionPage *page,
@@ -183,7 +193,7 @@ test_check_locks (ImtehanTestFixture *fixture,
   /* Nothing chosen: Check is shown, and off. */
   g_assert_true (gtk_widget_get_mapped (check));
   g_assert_false (gtk_widget_is_sensitive (check));
-  g_assert_false (gtk_widget_get_visible (imtehan_question_page_get_feedback (page)));
+  g_assert_false (feedback_shown (page));
 
   imtehan_test_choose (window, wrong);
   wrong_id = imtehan_attempt_get_answer (attempt, 0);
@@ -247,7 +257,7 @@ test_enter_checks_then_goes_on (ImtehanTestFixture *fixture,
    * chosen goes on. */
   assert_choices (page, attempt, FALSE);
   g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == imtehan_question_page_get_choice (page, 0));
-  g_assert_false (gtk_widget_get_visible (imtehan_question_page_get_feedback (page)));
+  g_assert_false (feedback_shown (page));
   imtehan_test_press_keys (GTK_WIDGET (page), GDK_KEY_Return, 0);
   g_assert_cmpuint (imtehan_attempt_get_current (attempt), ==, 2);
   g_assert_false (imtehan_attempt_is_checked (attempt, 1));
@@ -312,7 +322,7 @@ test_exam_unchanged (ImtehanTestFixture *fixture,
 
   imtehan_test_activate (window, "win.previous", NULL);
   assert_choices (page, attempt, FALSE);
-  g_assert_false (gtk_widget_get_visible (imtehan_question_page_get_feedback (page)));
+  g_assert_false (feedback_shown (page));
   imtehan_test_choose (window, 3);
   g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (imtehan_question_page_get_choice (page, 3))));
 }
