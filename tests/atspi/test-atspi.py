@@ -825,6 +825,116 @@ class DevenvRun(Run):
         self.close_window()
 
 
+class LabRun(Run):
+    """A lab PC as docs/lab-setup.md sets it up, in Urdu: launched with --learner-required
+    --mode practice --time-limit 1. Start asks the learner's name in a dialog whose fields a
+    screen reader names; the question page says "1 minute left" as an alert; a number key
+    chooses, Enter checks, and the verdict is an alert; the attempt file says who, how and
+    until when."""
+
+    OPTIONS = ['--learner-required', '--mode', 'practice', '--time-limit', '1']
+
+    def __init__(self, tap, build_dir, quiz):
+        super().__init__(tap, 'ur', build_dir, quiz)
+        self.prefix = 'lab, practice, urdu'
+
+    def command(self):
+        return super().command() + self.OPTIONS
+
+    def key(self, keysym):
+        from gi.repository import Atspi
+        Atspi.generate_keyboard_event(keysym, None, Atspi.KeySynthType.SYM)
+        pump()
+
+    def run(self):
+        import pyatspi
+        from gi.repository import Atspi, GLib
+
+        self.launch()
+        start = self.button(self.tr.label('_Start'))
+        self.check(start is not None, 'the start page offers Start', self.push_buttons(),
+                   fatal=True)
+        # Xvfb has no window manager: a click on the header gives the window the keyboard.
+        Atspi.generate_mouse_event(300, 20, 'b1c')
+        run_for(0.5)
+        self.key(0xff0d)  # Return on Start
+
+        name_label = self.tr.label('_Name')
+        name = wait_for(lambda: find_one(self.app, pyatspi.ROLE_TEXT, name_label))
+        dialogs = [name_of(c) for c in children(self.app)]
+        self.check(name is not None and has_state(name, pyatspi.STATE_FOCUSED)
+                   and norm(self.tr('Your Name')) in dialogs,
+                   'Start asks for the name in a dialog "%s", its field "%s" focused'
+                   % (norm(self.tr('Your Name')), name_label),
+                   'windows: %s' % dialogs, fatal=True)
+        roll = find_one(self.app, pyatspi.ROLE_TEXT, self.tr.label('_Roll number (optional)'))
+        self.check(roll is not None, 'the dialog has a field named "%s"'
+                   % self.tr.label('_Roll number (optional)'))
+
+        # An empty name is refused, with a message, and nothing starts.
+        self.key(0xff0d)
+        refusal = norm(self.tr('Type your name to start the quiz.'))
+        said = wait_for(lambda: refusal in [name_of(a) for a, _ in walk(self.app)] or None)
+        self.check(said is not None and not find_all(self.app, pyatspi.ROLE_RADIO_BUTTON),
+                   'an empty name is refused: "%s"' % refusal)
+
+        Atspi.generate_keyboard_event(0, 'Amina', Atspi.KeySynthType.STRING)
+        pump()
+        self.key(0xff0d)
+        radios = wait_for(lambda: find_all(self.app, pyatspi.ROLE_RADIO_BUTTON) or None)
+        self.check(radios is not None, 'Enter in the name starts the quiz', fatal=True)
+
+        left = norm(self.tr.n('%u minute left', '%u minutes left', 1) % 1)
+        alert = wait_for(lambda: find_one(self.app, pyatspi.ROLE_ALERT, left))
+        self.check(alert is not None, 'a screen reader is told "%s" (an alert)' % left,
+                   'alerts: %s' % [name_of(a) for a in find_all(self.app, pyatspi.ROLE_ALERT)])
+
+        self.key(0x31)  # 1: the first answer
+        chosen = wait_for(lambda: has_state(radios[0], pyatspi.STATE_CHECKED))
+        self.check(chosen is not None, 'the number key 1 chooses the first answer', fatal=True)
+        self.key(0xff0d)  # Return checks it
+        correct = norm(self.tr('Correct'))
+        wrong = norm(self.tr('Wrong. The right answer is: %s').split('%s')[0])
+
+        def verdict():
+            for a in find_all(self.app, pyatspi.ROLE_ALERT):
+                if name_of(a) == correct or name_of(a).startswith(wrong):
+                    return a
+            return None
+        said = wait_for(verdict)
+        self.check(said is not None and not has_state(radios[0], pyatspi.STATE_SENSITIVE),
+                   'Enter checks the answer: the verdict is an alert, the answers are locked',
+                   'alerts: %s' % [name_of(a) for a in find_all(self.app, pyatspi.ROLE_ALERT)])
+
+        directory = os.path.join(self.data_home, 'imtehan', 'attempts')
+
+        def saved():
+            for path in glob.glob(os.path.join(directory, '*.ini')):
+                key_file = GLib.KeyFile.new()
+                key_file.load_from_file(path, GLib.KeyFileFlags.NONE)
+                for group in key_file.get_groups()[0]:
+                    try:
+                        if group.startswith('Question ') and key_file.get_boolean(group,
+                                                                                  'Checked'):
+                            return key_file
+                    except GLib.Error:  # not checked: no such key
+                        pass
+            return None
+        key_file = wait_for(saved, SAVE_TIMEOUT)
+
+        def get(key):
+            try:
+                return key_file.get_string('Attempt', key)
+            except Exception:
+                return None
+        self.check(key_file is not None and get('Learner') == 'Amina' and get('Mode') == 'practice'
+                   and get('TimeLimit') == '60' and get('Deadline') and get('Host'),
+                   'the attempt file says Learner=Amina, Mode=practice, TimeLimit=60, its '
+                   'Deadline and Host, and the checked answer',
+                   key_file.to_data()[0] if key_file else 'no file with a checked answer')
+        self.close_window()
+
+
 # A teacher's own quiz, written in Moodle's GIFT syntax in Urdu (issue 15's "done when"):
 # imported with the command line, then taken by keyboard.
 TEACHER_GIFT = """// ایک استاد کا کوئز
@@ -1013,6 +1123,21 @@ def accessibility_bus_problem():
     return None
 
 
+def run_one(tap, run):
+    """Runs @run; an error it did not report is one failure, with the tree if there is one."""
+    try:
+        run.run()
+    except Abort as error:
+        if not error.reported:
+            tap.result(False, '%s: %s' % (run.prefix, error))
+    except Exception:
+        tap.result(False, '%s: unexpected error' % run.prefix, traceback.format_exc())
+        if run.app is not None:
+            dump_tree(run.app, '%s, after an unexpected error' % run.prefix)
+    finally:
+        run.stop()
+
+
 def main(argv):
     tap = Tap()
     if len(argv) < 2:
@@ -1049,32 +1174,13 @@ def main(argv):
                 dump_tree(run.app, '%s, after an unexpected error' % LANGUAGE_NAMES[lang])
         finally:
             run.stop()
-    run = TeacherRun(tap, build_dir, quiz)
-    try:
-        run.run()
-    except Abort as error:
-        if not error.reported:
-            tap.result(False, '%s: %s' % (run.prefix, error))
-    except Exception:
-        tap.result(False, '%s: unexpected error' % run.prefix, traceback.format_exc())
-        if run.app is not None:
-            dump_tree(run.app, '%s, after an unexpected error' % run.prefix)
-    finally:
-        run.stop()
+    for run in (TeacherRun(tap, build_dir, quiz), LabRun(tap, build_dir, quiz)):
+        run_one(tap, run)
     problem = urdu_locale_problem()
     if problem:
         tap.result(True, 'run command, urdu # SKIP %s' % problem)
     else:
-        run = DevenvRun(tap, build_dir, quiz)
-        try:
-            run.run()
-        except Abort as error:
-            if not error.reported:
-                tap.result(False, '%s: %s' % (run.prefix, error))
-        except Exception:
-            tap.result(False, '%s: unexpected error' % run.prefix, traceback.format_exc())
-        finally:
-            run.stop()
+        run_one(tap, DevenvRun(tap, build_dir, quiz))
     print('# all runs took %.1f s' % (time.monotonic() - started))
     return tap.finish()
 
