@@ -305,6 +305,25 @@ test_constant_rest (void)
   assert_close (imtehan_stats_get_question (stats, 0)->facility, 2.0 / 3);
 }
 
+/* All three discriminations are undefined (q2's rest is constant): the hardest comes first. */
+static void
+test_worst_first_by_facility (void)
+{
+  static const char *answers[] = { "aba", "aca", "abd", "aad", NULL };
+  g_autoptr(ImtehanStatsInput) input = input_from_answers (answers);
+  g_autoptr(ImtehanStats) stats = imtehan_stats_compute (input);
+  const guint *order;
+  guint n;
+
+  for (guint q = 0; q < 3; q++)
+    assert_nan (imtehan_stats_get_question (stats, q)->discrimination);
+  /* Facilities 1, 0.5, 0. */
+  order = imtehan_stats_get_worst_first (stats, &n);
+  g_assert_cmpuint (order[0], ==, 2);
+  g_assert_cmpuint (order[1], ==, 1);
+  g_assert_cmpuint (order[2], ==, 0);
+}
+
 /* Seven marks of 0.1 have a mean that is not 0.1 in binary: the variance must still be 0,
  * not a residue that gives a discrimination from nothing. */
 static void
@@ -634,6 +653,7 @@ main (int   argc,
   g_test_add_func ("/stats/nobody-answered", test_nobody_answered);
   g_test_add_func ("/stats/identical-totals", test_identical_totals);
   g_test_add_func ("/stats/constant-rest", test_constant_rest);
+  g_test_add_func ("/stats/worst-first-by-facility", test_worst_first_by_facility);
   g_test_add_func ("/stats/fractional-constant", test_fractional_constant);
   g_test_add_func ("/stats/screen-order", test_screen_order);
   g_test_add_func ("/stats/unknown-choice", test_unknown_choice);
