@@ -37,6 +37,7 @@ TARGETS = {
     'save': 'main-thread part of saving an answer <= 2 ms, always',
     'gift-import': 'importing a 2,000-question GIFT bank <= 3 x loading the resulting quizzes',
     'library': 'first painted frame with 500 quizzes in the library <= 1.10 x with one',
+    'report': 'class report over 10,000 attempt files (40 PCs x 250) <= 2 x a bare GKeyFile loop',
 }
 
 
@@ -314,6 +315,20 @@ def bench_gift_import(args, renderer):
     log(proc.stdout.decode().rstrip())
 
 
+def bench_report(args, renderer):
+    if not args.bench_report:
+        sys.exit('report needs --bench-report')
+    # Each round reads 10,000 files twice: fewer rounds than process starts.
+    proc = subprocess.run([args.bench_report, str(max(3, args.runs // 2))],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600)
+    if proc.returncode != 0:
+        sys.exit('bench-report failed:\n%s' % proc.stderr.decode(errors='replace')[-3000:])
+    log(proc.stderr.decode().rstrip())
+    ratio = parse_results(proc.stdout)['report.ratio']
+    log('  report / bare: %.2f (target <= 2: %s)' % (ratio, verdict(ratio <= 2)))
+    log(proc.stdout.decode().rstrip())
+
+
 QUIZ_TEMPLATE = """[Quiz]
 FormatVersion=1
 Id=bench-%(n)03d
@@ -385,10 +400,11 @@ BENCHMARKS = {
     'save': bench_save,
     'gift-import': bench_gift_import,
     'library': bench_library,
+    'report': bench_report,
 }
 
 # These draw nothing: run once, not once per renderer.
-NO_RENDERER = {'gift-import'}
+NO_RENDERER = {'gift-import', 'report'}
 
 
 def main():
@@ -401,6 +417,7 @@ def main():
     parser.add_argument('--schema-dir', required=True)
     parser.add_argument('--locale-dir', required=True)
     parser.add_argument('--bench-gift', help='the bench-gift executable (for gift-import)')
+    parser.add_argument('--bench-report', help='the bench-report executable (for report)')
     parser.add_argument('--renderer', default='cairo,gl',
                         help='comma-separated GSK renderers (default: cairo,gl)')
     parser.add_argument('--runs', type=int, default=int(os.environ.get('IMTEHAN_BENCH_RUNS', 15)),
