@@ -262,6 +262,7 @@ test_options_limits (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(GSettingsSchema) schema = NULL;
   g_autoptr(GSettingsSchemaKey) key = NULL;
+  g_autoptr(GVariant) too_long = NULL;
 
   g_assert_true (imtehan_lab_config_apply_options (config, options, &error));
   g_assert_no_error (error);
@@ -271,7 +272,8 @@ test_options_limits (void)
   /* The schema refuses what the option refused. */
   g_object_get (settings, "settings-schema", &schema, NULL);
   key = g_settings_schema_get_key (schema, "time-limit");
-  g_assert_false (g_settings_schema_key_range_check (key, g_variant_new_uint32 (1441)));
+  too_long = g_variant_ref_sink (g_variant_new_uint32 (1441));
+  g_assert_false (g_settings_schema_key_range_check (key, too_long));
 }
 
 /* A key locked by the administrator. dconf's locks cannot be made without a system database;

@@ -332,7 +332,7 @@ test_attempts_used (ImtehanTestFixture *fixture,
   imtehan_test_wait_for_page (fixture->window, "question");
   first_id = g_strdup (imtehan_attempt_get_id (imtehan_window_get_attempt (fixture->window)));
   imtehan_test_choose (fixture->window, 0);
-  imtehan_test_wait_for_saved (imtehan_window_get_attempt (fixture->window), FALSE);
+  g_key_file_unref (imtehan_test_wait_for_saved (imtehan_window_get_attempt (fixture->window), FALSE));
   imtehan_test_activate (fixture->window, "win.home", NULL);
   IMTEHAN_TEST_WAIT_UNTIL (imtehan_session_get_can_resume (session), 10);
   g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "start");
