@@ -43,4 +43,27 @@ const char *imtehan_finish_reason_to_string (ImtehanFinishReason    reason);
 gboolean    imtehan_finish_reason_from_string (const char          *text,
                                                ImtehanFinishReason *reason);
 
+/* What the class report keeps of an attempt, read by imtehan_attempt_read_record() with every
+ * check imtehan_attempt_new_from_bytes() makes, without building an ImtehanAttempt. */
+typedef struct
+{
+  char                 *id;            /* stripped */
+  char                 *learner;
+  char                 *roll_number;   /* "" when not given */
+  char                 *host;          /* NULL when not recorded (Version 1) */
+  ImtehanMode           mode;
+  GDateTime            *started;
+  GDateTime            *finished_at;   /* NULL while unfinished */
+  ImtehanFinishReason   finish_reason;
+  guint                 n_answers;     /* the quiz's questions */
+  const char          **answers;       /* in quiz order: the quiz's choice id, or NULL */
+} ImtehanAttemptRecord;
+
+gboolean    imtehan_attempt_read_record     (ImtehanQuiz            *quiz,
+                                             ImtehanKeyFileReader   *reader,
+                                             ImtehanAttemptRecord   *record,
+                                             GError                **error);
+void        imtehan_attempt_record_clear    (ImtehanAttemptRecord   *record);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (ImtehanAttemptRecord, imtehan_attempt_record_clear)
+
 G_END_DECLS
