@@ -21,6 +21,7 @@
 
 #include "imtehan-intl-private.h"
 
+#include "imtehan-attempt-private.h"
 #include "imtehan-attempt-summary-private.h"
 #include "imtehan-keyfile-private.h"
 #include "imtehan-library.h"
@@ -35,7 +36,8 @@ struct _ImtehanReportAttempt
 {
   GObject              parent_instance;
 
-  GFile               *file;
+  char                *path;
+  GFile               *file;      /* of path, made when first asked for */
   GPtrArray           *copies;    /* GFile: other files with the same attempt, counted once */
   char                *id;
   char                *quiz_id;
@@ -56,7 +58,8 @@ struct _ImtehanReportAttempt
   guint                score;
   guint                total;
   gint64               saved_score; /* -1: none saved, or not a number */
-  guint8               digest[SHA256_LENGTH]; /* of the file's bytes */
+  gboolean             has_digest;
+  guint8               digest[SHA256_LENGTH]; /* of the file's bytes; only if listed apart */
 };
 
 G_DEFINE_FINAL_TYPE (ImtehanReportAttempt, imtehan_report_attempt, G_TYPE_OBJECT)
@@ -78,6 +81,7 @@ imtehan_report_attempt_finalize (GObject *object)
 {
   ImtehanReportAttempt *self = (ImtehanReportAttempt *)object;
 
+  g_free (self->path);
   g_free (self->id);
   g_free (self->quiz_id);
   g_free (self->learner);
@@ -107,11 +111,25 @@ imtehan_report_attempt_init (ImtehanReportAttempt *self)
   self->saved_score = -1;
 }
 
+/* Made when first asked for: a view shows few of a load's 10,000 files, and a GFile each was
+ * 2% of the load. Atomic, as a getter may be called from any thread. */
 GFile *
 imtehan_report_attempt_get_file (ImtehanReportAttempt *self)
 {
+  GFile *file;
+
   g_return_val_if_fail (IMTEHAN_IS_REPORT_ATTEMPT (self), NULL);
-  return self->file;
+
+  if ((file = g_atomic_pointer_get (&self->file)) == NULL)
+    {
+      file = g_file_new_for_path (self->path);
+      if (!g_atomic_pointer_compare_and_exchange (&self->file, NULL, file))
+        {
+          g_object_unref (file);
+          file = g_atomic_pointer_get (&self->file);
+        }
+    }
+  return file;
 }
 
 /**
@@ -432,14 +450,36 @@ typedef struct
   GHashTable   *library_files; /* quiz id → GFile, snapshotted on the calling thread */
   GPtrArray    *extra_quizzes; /* ImtehanQuiz */
   GHashTable   *candidates;    /* quiz id → GPtrArray of ImtehanQuiz, filled on demand */
-  GPtrArray    *files;         /* char *: the *.ini paths found */
+  GPtrArray    *files;         /* FoundFile: the *.ini files found */
   GHashTable   *visited;       /* "dev:ino" of the folders read */
   GPtrArray    *attempts;      /* ImtehanReportAttempt, one per file read */
   GPtrArray    *problems;      /* ImtehanReportProblem */
   GPtrArray    *groups;        /* ImtehanReportQuiz, the result */
   Progress     *progress;
   GMainContext *context;
+  char         *buffer;        /* the file being read; reused, see read_attempt_file() */
+  gsize         buffer_size;
 } LoadData;
+
+/* A file to read, with its type as the folder listed it (links followed). */
+typedef struct
+{
+  gboolean regular;
+  char     path[];
+} FoundFile;
+
+static void
+add_found_file (LoadData   *data,
+                const char *path,
+                gboolean    regular)
+{
+  gsize size = strlen (path) + 1;
+  FoundFile *file = g_malloc (sizeof (FoundFile) + size);
+
+  file->regular = regular;
+  memcpy (file->path, path, size);
+  g_ptr_array_add (data->files, file);
+}
 
 static void
 progress_clear (Progress *progress)
@@ -467,6 +507,7 @@ load_data_free (LoadData *data)
   g_clear_pointer (&data->groups, g_ptr_array_unref);
   g_clear_pointer (&data->progress, progress_release);
   g_clear_pointer (&data->context, g_main_context_unref);
+  g_free (data->buffer);
   g_free (data);
 }
 
@@ -629,7 +670,11 @@ walk_folder (LoadData     *data,
       if (type == DT_DIR)
         g_ptr_array_add (subfolders, g_build_filename (path, name, NULL));
       else if (is_ini)
-        g_ptr_array_add (data->files, g_build_filename (path, name, NULL));
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+
+          add_found_file (data, child, type == DT_REG);
+        }
     }
   if (errno != 0)
     add_errno_problem (data, IMTEHAN_REPORT_PROBLEM_UNREADABLE, path, errno);
@@ -653,31 +698,28 @@ walk_folder (LoadData     *data,
     }
 }
 
-/* Reads @path whole, or lists why not. stat() first and O_NONBLOCK: a FIFO or a device named
- * *.ini is never opened for reading in a way that waits; fstat() again after the open, since
- * another PC may have replaced the file in between. */
+/* Reads @found whole into data->buffer, or lists why not. A FIFO or a device named *.ini is
+ * never opened: the folder's listing (or the stat() of a file given) says what it is, so no
+ * stat() here (it was one path lookup more per file than a bare GKeyFile load). O_NONBLOCK,
+ * and fstat() after the open: another PC may have replaced the file since it was listed, and
+ * such a file is listed, never waited on.
+ *
+ * The bytes are only valid until the next file is read. One buffer for the whole load: a
+ * fresh allocation of an attempt's size (above malloc's 1 KiB large-bin threshold) made
+ * malloc consolidate its free lists on every file. */
 static GBytes *
-read_attempt_file (LoadData   *data,
-                   const char *path)
+read_attempt_file (LoadData  *data,
+                   FoundFile *found)
 {
+  const char *path = found->path;
   g_autofree char *display = NULL;
   g_autofree char *message = NULL;
-  g_autofree char *buffer = NULL;
   gsize size = 0, allocated;
   struct stat st;
   int fd;
 
-  if (stat (path, &st) < 0)
-    {
-      add_errno_problem (data, errno == ENOENT ? IMTEHAN_REPORT_PROBLEM_VANISHED
-                                               : IMTEHAN_REPORT_PROBLEM_UNREADABLE,
-                         path, errno);
-      return NULL;
-    }
-  if (!S_ISREG (st.st_mode))
+  if (!found->regular)
     goto not_regular;
-  if (st.st_size > IMTEHAN_ATTEMPT_MAX_SIZE)
-    goto too_large;
   if ((fd = open (path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)) < 0)
     {
       add_errno_problem (data, errno == ENOENT ? IMTEHAN_REPORT_PROBLEM_VANISHED
@@ -690,10 +732,21 @@ read_attempt_file (LoadData   *data,
       close (fd);
       goto not_regular;
     }
+  if (st.st_size > IMTEHAN_ATTEMPT_MAX_SIZE)
+    {
+      close (fd);
+      goto too_large;
+    }
 
   /* One byte past the cap: a file that grew meanwhile is still refused unread. */
   allocated = MIN ((gsize)st.st_size, IMTEHAN_ATTEMPT_MAX_SIZE) + 1;
-  buffer = g_malloc (allocated);
+  if (data->buffer_size < allocated)
+    {
+      data->buffer_size = MAX (allocated, 4096);
+      g_free (data->buffer);
+      data->buffer = g_malloc (data->buffer_size);
+    }
+  allocated = data->buffer_size;
   for (;;)
     {
       gssize n;
@@ -702,10 +755,10 @@ read_attempt_file (LoadData   *data,
         {
           if (allocated > IMTEHAN_ATTEMPT_MAX_SIZE)
             break;
-          allocated = MIN (allocated * 2, (gsize)IMTEHAN_ATTEMPT_MAX_SIZE + 1);
-          buffer = g_realloc (buffer, allocated);
+          data->buffer_size = allocated = MIN (allocated * 2, (gsize)IMTEHAN_ATTEMPT_MAX_SIZE + 1);
+          data->buffer = g_realloc (data->buffer, allocated);
         }
-      n = read (fd, buffer + size, allocated - size);
+      n = read (fd, data->buffer + size, allocated - size);
       if (n < 0 && errno == EINTR)
         continue;
       if (n < 0)
@@ -723,7 +776,7 @@ read_attempt_file (LoadData   *data,
   close (fd);
   if (size > IMTEHAN_ATTEMPT_MAX_SIZE)
     goto too_large;
-  return g_bytes_new_take (g_steal_pointer (&buffer), size);
+  return g_bytes_new_static (data->buffer, size);
 
 not_regular:
   display = g_filename_display_name (path);
@@ -913,16 +966,11 @@ match_quiz (GPtrArray *candidates,
 }
 
 static ImtehanReportAttempt *
-attempt_new (const char   *path,
-             GBytes       *bytes)
+attempt_new (const char *path)
 {
   ImtehanReportAttempt *self = g_object_new (IMTEHAN_TYPE_REPORT_ATTEMPT, NULL);
-  g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
-  gsize length = SHA256_LENGTH;
 
-  self->file = g_file_new_for_path (path);
-  g_checksum_update (checksum, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
-  g_checksum_get_digest (checksum, self->digest, &length);
+  self->path = g_strdup (path);
   return self;
 }
 
@@ -939,9 +987,18 @@ attempt_new_from_summary (const char  *path,
   g_autoptr(ImtehanAttemptSummary) summary = NULL;
   ImtehanReportAttempt *self;
 
+  g_autoptr(GChecksum) checksum = NULL;
+  gsize length = SHA256_LENGTH;
+
   if (!(summary = imtehan_attempt_summary_new_from_bytes (file, bytes, display, error)))
     return NULL;
-  self = attempt_new (path, bytes);
+  self = attempt_new (path);
+  /* Two copies of an attempt listed apart are told apart by their bytes alone (see
+   * merge_copies()); a scored attempt's copies are by their answers. */
+  checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  g_checksum_update (checksum, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  g_checksum_get_digest (checksum, self->digest, &length);
+  self->has_digest = TRUE;
   self->id = g_strdup (imtehan_attempt_summary_get_id (summary));
   self->quiz_id = g_strdup (imtehan_attempt_summary_get_quiz_id (summary));
   self->learner = g_strdup (imtehan_attempt_summary_get_learner (summary));
@@ -958,44 +1015,38 @@ attempt_new_from_summary (const char  *path,
 }
 
 static ImtehanReportAttempt *
-attempt_new_scored (const char     *path,
-                    GBytes         *bytes,
-                    ImtehanAttempt *attempt,
-                    RawHeader      *header)
+attempt_new_scored (const char           *path,
+                    ImtehanQuiz          *quiz,
+                    ImtehanAttemptRecord *record,
+                    RawHeader            *header)
 {
-  ImtehanReportAttempt *self = attempt_new (path, bytes);
-  ImtehanQuiz *quiz = imtehan_attempt_get_quiz (attempt);
-  GDateTime *finished_at;
+  ImtehanReportAttempt *self = attempt_new (path);
   gint64 saved;
 
-  self->id = g_strdup (imtehan_attempt_get_id (attempt));
+  self->id = g_steal_pointer (&record->id);
   self->quiz_id = g_strdup (imtehan_quiz_get_id (quiz));
   self->quiz = g_object_ref (quiz);
-  self->learner = g_strdup (imtehan_attempt_get_learner (attempt));
-  self->roll_number = g_strdup (imtehan_attempt_get_roll_number (attempt));
-  self->host = g_strdup (imtehan_attempt_get_host (attempt));
-  self->mode = imtehan_attempt_get_mode (attempt);
-  self->started = g_date_time_ref (imtehan_attempt_get_started (attempt));
-  self->finished = imtehan_attempt_get_finished (attempt);
-  if ((finished_at = imtehan_attempt_get_finished_at (attempt)))
-    self->finished_at = g_date_time_ref (finished_at);
-  self->finish_reason = imtehan_attempt_get_finish_reason (attempt);
+  self->learner = g_steal_pointer (&record->learner);
+  self->roll_number = g_steal_pointer (&record->roll_number);
+  self->host = g_steal_pointer (&record->host);
+  self->mode = record->mode;
+  self->started = g_steal_pointer (&record->started);
+  self->finished_at = g_steal_pointer (&record->finished_at);
+  self->finished = self->finished_at != NULL;
+  self->finish_reason = record->finish_reason;
   if (header->quiz_digest == NULL || *header->quiz_digest == '\0')
     self->flags |= IMTEHAN_REPORT_FLAG_NO_DIGEST;
 
   /* Marks from the key, not from the attempt's own scoring: the figures must equal those
    * computed by hand from the file and the quiz. */
-  self->n_questions = self->total = imtehan_quiz_get_n_questions (quiz);
-  self->choices = g_new0 (const char *, self->n_questions);
+  g_assert (record->n_answers == imtehan_quiz_get_n_questions (quiz));
+  self->n_questions = self->total = record->n_answers;
+  self->choices = g_steal_pointer (&record->answers);
   self->marks = g_new0 (guint8, self->n_questions);
   for (guint i = 0; i < self->n_questions; i++)
     {
       ImtehanQuestion *question = imtehan_quiz_get_question (quiz, i);
-      const char *answer = imtehan_attempt_get_answer (attempt, i);
 
-      for (guint c = 0; answer && c < imtehan_question_get_n_choices (question); c++)
-        if (g_str_equal (answer, imtehan_question_get_choice_id (question, c)))
-          self->choices[i] = imtehan_question_get_choice_id (question, c);
       self->marks[i] = self->choices[i] != NULL &&
                        g_str_equal (self->choices[i], imtehan_question_get_answer (question));
       self->score += self->marks[i];
@@ -1011,13 +1062,15 @@ attempt_new_scored (const char     *path,
 }
 
 static void
-read_one (LoadData   *data,
-          const char *path)
+read_one (LoadData  *data,
+          FoundFile *found)
 {
+  const char *path = found->path;
   g_auto(RawHeader) header = { 0, };
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(ImtehanAttempt) attempt = NULL;
+  g_autoptr(ImtehanKeyFileReader) reader = NULL;
+  g_auto(ImtehanAttemptRecord) attempt = { 0, };
   g_autofree char *display = NULL;
   g_autofree char *message = NULL;
   ImtehanReportAttempt *record;
@@ -1025,7 +1078,7 @@ read_one (LoadData   *data,
   ImtehanQuiz *quiz = NULL;
   GPtrArray *candidates = NULL;
 
-  if (!(bytes = read_attempt_file (data, path)))
+  if (!(bytes = read_attempt_file (data, found)))
     return;
   display = g_filename_display_name (path);
   scan_header (bytes, &header);
@@ -1037,9 +1090,12 @@ read_one (LoadData   *data,
 
   if (quiz != NULL)
     {
-      if (!(attempt = imtehan_attempt_new_from_bytes (quiz, bytes, display, &error)))
+      /* What imtehan_attempt_new_from_bytes() would check, without building the attempt. */
+      if (!(reader = imtehan_key_file_reader_new (bytes, display, IMTEHAN_ATTEMPT_MAX_SIZE,
+                                                  &error)) ||
+          !imtehan_attempt_read_record (quiz, reader, &attempt, &error))
         goto damaged;
-      g_ptr_array_add (data->attempts, attempt_new_scored (path, bytes, attempt, &header));
+      g_ptr_array_add (data->attempts, attempt_new_scored (path, quiz, &attempt, &header));
       return;
     }
 
@@ -1089,18 +1145,28 @@ same_answers (ImtehanReportAttempt *a,
   return TRUE;
 }
 
+/* Only attempts listed apart keep a digest of their bytes: reading is deterministic, so two
+ * scored files with the same bytes have the same quiz and answers, and same_answers() says
+ * so without hashing every file (SHA-256 was 15% of a load of 10,000 files). */
+static gboolean
+same_bytes (ImtehanReportAttempt *a,
+            ImtehanReportAttempt *b)
+{
+  return a->has_digest && b->has_digest && memcmp (a->digest, b->digest, SHA256_LENGTH) == 0;
+}
+
 static void
 add_conflict (LoadData             *data,
               ImtehanReportAttempt *attempt,
               ImtehanReportAttempt *other)
 {
-  g_autofree char *display = g_file_get_parse_name (attempt->file);
-  g_autofree char *other_display = g_file_get_parse_name (other->file);
+  g_autofree char *display = g_file_get_parse_name (imtehan_report_attempt_get_file (attempt));
+  g_autofree char *other_display = g_file_get_parse_name (imtehan_report_attempt_get_file (other));
   g_autofree char *message = g_strdup_printf (_("%s: the attempt “%s” is also in %s with "
                                                 "other answers; neither is counted"),
                                               display, attempt->id, other_display);
 
-  add_problem (data, IMTEHAN_REPORT_PROBLEM_CONFLICT, g_file_peek_path (attempt->file), 0,
+  add_problem (data, IMTEHAN_REPORT_PROBLEM_CONFLICT, attempt->path, 0,
                attempt, message);
 }
 
@@ -1124,10 +1190,9 @@ merge_copies (LoadData *data)
           g_hash_table_insert (by_id, attempt->id, attempt);
           g_ptr_array_add (kept, g_object_ref (attempt));
         }
-      else if (memcmp (first->digest, attempt->digest, SHA256_LENGTH) == 0 ||
-               same_answers (first, attempt))
+      else if (same_bytes (first, attempt) || same_answers (first, attempt))
         {
-          g_ptr_array_add (first->copies, g_object_ref (attempt->file));
+          g_ptr_array_add (first->copies, g_object_ref (imtehan_report_attempt_get_file (attempt)));
           first->flags |= IMTEHAN_REPORT_FLAG_COPIES;
         }
       else
@@ -1186,10 +1251,10 @@ make_groups (LoadData *data)
 }
 
 static int
-compare_paths (gconstpointer a,
-               gconstpointer b)
+compare_found_files (gconstpointer a,
+                     gconstpointer b)
 {
-  return strcmp (*(const char * const *)a, *(const char * const *)b);
+  return strcmp ((*(FoundFile * const *)a)->path, (*(FoundFile * const *)b)->path);
 }
 
 static gboolean
@@ -1207,10 +1272,10 @@ load_run (LoadData      *data,
       else if (S_ISDIR (st.st_mode))
         walk_folder (data, path, 0, cancellable);
       else
-        g_ptr_array_add (data->files, g_strdup (path));
+        add_found_file (data, path, S_ISREG (st.st_mode));
     }
   /* The same order whatever the file system's: the first of two copies is the one shown. */
-  g_ptr_array_sort (data->files, compare_paths);
+  g_ptr_array_sort (data->files, compare_found_files);
   g_atomic_int_set (&data->progress->total, data->files->len);
   report_progress (data);
 
