@@ -14,6 +14,8 @@
 
 #include "fuzz-common.h"
 #include "imtehan-attempt.h"
+#include "imtehan-attempt-private.h"
+#include "imtehan-keyfile-private.h"
 #include "imtehan-quiz.h"
 
 #ifndef QUIZ_FILE
@@ -122,6 +124,37 @@ exercise_attempt (ImtehanAttempt *attempt)
   g_assert_false (imtehan_attempt_choose (loaded, 0, NULL));
 }
 
+/* The class report reads attempts with imtehan_attempt_read_record(), which must accept and
+ * refuse exactly what the loader does, with the same message, and read the same answers. */
+static void
+check_record_agrees (GBytes         *bytes,
+                     ImtehanAttempt *attempt,
+                     const GError   *loader_error)
+{
+  g_autoptr(ImtehanKeyFileReader) reader = NULL;
+  g_auto(ImtehanAttemptRecord) record = { NULL, };
+  g_autoptr(GError) error = NULL;
+  gboolean read;
+
+  reader = imtehan_key_file_reader_new (bytes, "fuzz.ini", IMTEHAN_ATTEMPT_MAX_SIZE, &error);
+  read = reader != NULL && imtehan_attempt_read_record (bundled_quiz (), reader, &record, &error);
+  g_assert_true (read == (attempt != NULL));
+  if (!read)
+    {
+      g_assert_nonnull (loader_error);
+      g_assert_cmpstr (error->message, ==, loader_error->message);
+      g_assert_cmpint (error->code, ==, loader_error->code);
+      return;
+    }
+  g_assert_cmpstr (record.id, ==, imtehan_attempt_get_id (attempt));
+  g_assert_cmpstr (record.learner, ==, imtehan_attempt_get_learner (attempt));
+  g_assert_cmpint (record.mode, ==, imtehan_attempt_get_mode (attempt));
+  g_assert_cmpint (record.finish_reason, ==, imtehan_attempt_get_finish_reason (attempt));
+  g_assert_cmpuint (record.n_answers, ==, imtehan_attempt_get_n_questions (attempt));
+  for (guint i = 0; i < record.n_answers; i++)
+    g_assert_cmpstr (record.answers[i], ==, imtehan_attempt_get_answer (attempt, i));
+}
+
 int
 LLVMFuzzerTestOneInput (const uint8_t *data,
                         size_t         size)
@@ -137,6 +170,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   fuzz_check_error (attempt != NULL, error, "fuzz.ini");
   if (attempt != NULL)
     exercise_attempt (attempt);
+  check_record_agrees (bytes, attempt, error);
 
   return 0;
 }
