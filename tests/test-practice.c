@@ -21,19 +21,6 @@
 #include "test-util.h"
 #include "test-util-gtk.h"
 
-static guint
-position_of (ImtehanAttempt *attempt,
-             const char     *choice_id)
-{
-  guint current = imtehan_attempt_get_current (attempt);
-  const char * const *order = imtehan_attempt_get_choice_order (attempt, current);
-
-  for (guint i = 0; order[i]; i++)
-    if (g_str_equal (order[i], choice_id))
-      return i;
-  g_assert_not_reached ();
-}
-
 static ImtehanQuestion *
 current_question (ImtehanAttempt *attempt)
 {
@@ -50,21 +37,6 @@ start (ImtehanWindow *window,
   g_assert_cmpstr (imtehan_window_get_page_name (window), ==, "question");
   g_assert_cmpint (imtehan_attempt_get_mode (imtehan_window_get_attempt (window)), ==, mode);
   return IMTEHAN_QUESTION_PAGE (imtehan_window_get_page (window));
-}
-
-/* Whether a label on screen at or below @widget shows exactly @text. */
-static gboolean
-shows_text (GtkWidget  *widget,
-            const char *text)
-{
-  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
-      g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
-    return TRUE;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child;
-       child = gtk_widget_get_next_sibling (child))
-    if (shows_text (child, text))
-      return TRUE;
-  return FALSE;
 }
 
 /* The four answers: locked or not; the right one and the wrong @chosen marked once checked. */
@@ -91,20 +63,20 @@ assert_choices (ImtehanQuestionPage *page,
       /* Not by colour alone: a word on screen, and the same for a screen reader. */
       if (is_right)
         {
-          g_assert_true (shows_text (row, _("Right answer")));
+          g_assert_true (imtehan_test_shows_label (row, _("Right answer")));
           gtk_test_accessible_assert_property (row, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                                _("Right answer"));
         }
       else if (is_wrong)
         {
-          g_assert_true (shows_text (row, _("Your answer, wrong")));
+          g_assert_true (imtehan_test_shows_label (row, _("Your answer, wrong")));
           gtk_test_accessible_assert_property (row, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                                _("Your answer, wrong"));
         }
       else
         {
-          g_assert_false (shows_text (row, _("Right answer")));
-          g_assert_false (shows_text (row, _("Your answer, wrong")));
+          g_assert_false (imtehan_test_shows_label (row, _("Right answer")));
+          g_assert_false (imtehan_test_shows_label (row, _("Your answer, wrong")));
         }
     }
 }
@@ -142,9 +114,9 @@ assert_feedback (ImtehanQuestionPage *page,
     label = g_strdup_printf (_("Wrong. The right answer is: %s"),
                              imtehan_question_get_choice_text (question, right, lang));
   gtk_test_accessible_assert_property (feedback, GTK_ACCESSIBLE_PROPERTY_LABEL, label);
-  g_assert_true (shows_text (feedback, correct ? _("Correct") : _("Wrong")));
+  g_assert_true (imtehan_test_shows_label (feedback, correct ? _("Correct") : _("Wrong")));
   g_assert_cmpstr (explanation, !=, "");
-  g_assert_true (shows_text (feedback, explanation));
+  g_assert_true (imtehan_test_shows_label (feedback, explanation));
 }
 
 /* The attempt's file as saved so far, or NULL. */
@@ -184,7 +156,7 @@ test_check_locks (ImtehanTestFixture *fixture,
   ImtehanAttempt *attempt = imtehan_window_get_attempt (window);
   GtkWidget *check = imtehan_question_page_get_check_button (page);
   ImtehanQuestion *question = current_question (attempt);
-  guint wrong = (position_of (attempt, imtehan_question_get_answer (question)) + 1) % 4;
+  guint wrong = (imtehan_test_position_of (attempt, imtehan_question_get_answer (question)) + 1) % 4;
   const char *wrong_id;
   g_autofree char *group = g_strconcat ("Question ", imtehan_question_get_id (question), NULL);
   g_autofree char *mode = NULL;
@@ -235,7 +207,7 @@ test_enter_checks_then_goes_on (ImtehanTestFixture *fixture,
   GtkWidget *focus;
 
   imtehan_test_choose (window,
-                       position_of (attempt,
+                       imtehan_test_position_of (attempt,
                                     imtehan_question_get_answer (current_question (attempt))));
   gtk_widget_grab_focus (imtehan_question_page_get_choice (page, 0));
   imtehan_test_press_keys (GTK_WIDGET (page), GDK_KEY_Return, 0);

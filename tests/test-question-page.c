@@ -21,19 +21,6 @@
 #include "test-util-gtk.h"
 
 /* Finds the position at which @choice_id is shown for the current question. */
-static guint
-position_of (ImtehanAttempt *attempt,
-             const char     *choice_id)
-{
-  guint current = imtehan_attempt_get_current (attempt);
-  const char * const *order = imtehan_attempt_get_choice_order (attempt, current);
-
-  for (guint i = 0; order[i]; i++)
-    if (g_str_equal (order[i], choice_id))
-      return i;
-  g_assert_not_reached ();
-}
-
 /* The widgets of @type on screen at or below @widget, in widget order. */
 static void
 collect_shown (GtkWidget *widget,
@@ -137,7 +124,7 @@ test_flow (ImtehanTestFixture *fixture,
 
       if (i < 7)
         {
-          guint position = position_of (attempt, correct);
+          guint position = imtehan_test_position_of (attempt, correct);
 
           if (i % 2 == 1)
             position = (position + 1) % 4;

@@ -248,17 +248,18 @@ imtehan_test_wait_for_saved (ImtehanAttempt *attempt,
   return saved;
 }
 
-/* Whether a label the user sees (a toast, the warning) says exactly @text. */
-static gboolean
-shows_label (GtkWidget  *widget,
-             const char *text)
+/* Whether a label the user sees at or below @widget (a toast, the warning, a verdict) says
+ * exactly @text. */
+gboolean
+imtehan_test_shows_label (GtkWidget  *widget,
+                          const char *text)
 {
   if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
       g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
     return TRUE;
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child;
        child = gtk_widget_get_next_sibling (child))
-    if (shows_label (child, text))
+    if (imtehan_test_shows_label (child, text))
       return TRUE;
   return FALSE;
 }
@@ -267,8 +268,8 @@ void
 imtehan_test_wait_for_label (ImtehanWindow *window,
                              const char    *text)
 {
-  IMTEHAN_TEST_WAIT_UNTIL (shows_label (GTK_WIDGET (window), text), 10);
-  if (!shows_label (GTK_WIDGET (window), text))
+  IMTEHAN_TEST_WAIT_UNTIL (imtehan_test_shows_label (GTK_WIDGET (window), text), 10);
+  if (!imtehan_test_shows_label (GTK_WIDGET (window), text))
     g_error ("No label shows “%s”", text);
 }
 
@@ -314,4 +315,18 @@ imtehan_test_reload_library (void)
   imtehan_library_reload_async (library, NULL, library_reloaded_cb, &done);
   IMTEHAN_TEST_WAIT_UNTIL (done, 10);
   g_assert_true (done);
+}
+
+/* Where @choice_id is shown in @attempt's current question: its number key is this + 1. */
+guint
+imtehan_test_position_of (ImtehanAttempt *attempt,
+                          const char     *choice_id)
+{
+  guint current = imtehan_attempt_get_current (attempt);
+  const char * const *order = imtehan_attempt_get_choice_order (attempt, current);
+
+  for (guint i = 0; order[i]; i++)
+    if (g_str_equal (order[i], choice_id))
+      return i;
+  g_assert_not_reached ();
 }

@@ -55,4 +55,9 @@ void           imtehan_test_assert_direction  (GtkWidget           *widget,
 void           imtehan_test_destroy_window    (ImtehanWindow      **window);
 void           imtehan_test_reload_library    (void);
 
+gboolean       imtehan_test_shows_label    (GtkWidget       *widget,
+                                           const char      *text);
+guint          imtehan_test_position_of    (ImtehanAttempt  *attempt,
+                                           const char      *choice_id);
+
 G_END_DECLS
