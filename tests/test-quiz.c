@@ -996,6 +996,17 @@ test_error_duplicate_key (void)
                      "Answer=five\n",                /* 16 */
                      IMTEHAN_ERROR_PARSE, "bad.quiz:16: [Question q1] Answer:",
                      "appears twice in this group; it is already on line 15");
+  /* A repeated group, also far from the first (GKeyFile would merge them), and a repeated
+   * translation. */
+  assert_quiz_error (MINIMAL_QUIZ
+                     "[Question q2]\nText=Again?\n"   /* 16, 17 */
+                     "[Question q1]\n",                /* 18 */
+                     IMTEHAN_ERROR_PARSE, "bad.quiz:18:",
+                     "the group [Question q1] appears twice; it already began at line 8");
+  assert_quiz_error (MINIMAL_QUIZ
+                     "Choice.four[ur]=چار\n",           /* 16 */
+                     IMTEHAN_ERROR_PARSE, "bad.quiz:16: [Question q1] Choice.four[ur]:",
+                     "appears twice in this group; it is already on line 13");
   /* The same key in two groups is fine. */
   assert_quiz_error ("[Quiz]\nFormatVersion=1\nId=tiny\nTitle=Tiny\n[Question a]\nTitle=x\n",
                      IMTEHAN_ERROR_MISSING, "bad.quiz:5: [Question a]:", "“Text” is missing");

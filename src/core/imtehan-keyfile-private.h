@@ -19,7 +19,10 @@ typedef struct
 {
   GKeyFile   *key_file;
   char       *name;
-  GHashTable *lines; /* "group" or "group\037key" → GUINT_TO_POINTER (line) */
+  GHashTable *lines; /* "group" or "group\037key" → GUINT_TO_POINTER (line); made when a
+                      * line is first asked for (imtehan_key_file_reader_get_line()) */
+  GBytes     *bytes; /* the file, for that */
+  gsize       start; /* past a byte order mark */
 } ImtehanKeyFileReader;
 
 GBytes               *imtehan_key_file_load_bytes           (GFile                *file,

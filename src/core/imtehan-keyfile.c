@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "imtehan-intl-private.h"
+#include <stdlib.h>
 #include <string.h>
 
 #include "imtehan-keyfile-private.h"
@@ -93,6 +94,7 @@ imtehan_key_file_reader_free (ImtehanKeyFileReader *reader)
     return;
   g_clear_pointer (&reader->key_file, g_key_file_unref);
   g_clear_pointer (&reader->lines, g_hash_table_unref);
+  g_clear_pointer (&reader->bytes, g_bytes_unref);
   g_clear_pointer (&reader->name, g_free);
   g_free (reader);
 }
@@ -214,6 +216,113 @@ index_lines (ImtehanKeyFileReader *reader,
   return TRUE;
 }
 
+/* index_lines()'s checks without its index, and counts: FALSE on anything index_lines()
+ * would refuse, which then says why. A file is read a second time only to name a line. */
+static gboolean
+scan_lines (const char *data,
+            gsize       len,
+            guint      *n_groups,
+            guint      *n_keys)
+{
+  const char *p = data;
+  const char *end = data + len;
+  gboolean in_group = FALSE;
+
+  *n_groups = *n_keys = 0;
+  while (p < end)
+    {
+      const char *eol = memchr (p, '\n', end - p);
+      const char *s = p;
+      const char *e = eol ? eol : end;
+
+      while (s < e && g_ascii_isspace (*s))
+        s++;
+      while (e > s && g_ascii_isspace (e[-1]))
+        e--;
+
+      if (s == e || *s == '#')
+        ;
+      else if (*s == '[')
+        {
+          const char *close = e - 1;
+
+          if (e - s < 3 || *close != ']' || memchr (s + 1, '[', close - s - 1) ||
+              memchr (s + 1, ']', close - s - 1))
+            return FALSE;
+          in_group = TRUE;
+          (*n_groups)++;
+        }
+      else
+        {
+          const char *eq = memchr (s, '=', e - s);
+          const char *v_end = eol ? eol : end;
+          const char *backslashes;
+
+          if (eq == NULL || eq == s || !in_group)
+            return FALSE;
+          while (v_end > eq + 1 && v_end[-1] == '\r')
+            v_end--;
+          backslashes = v_end;
+          while (backslashes > eq + 1 && backslashes[-1] == '\\')
+            backslashes--;
+          if ((v_end - backslashes) % 2 == 1)
+            return FALSE;
+          (*n_keys)++;
+        }
+      p = eol ? eol + 1 : end;
+    }
+  return TRUE;
+}
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return strcmp (*(const char * const *)a, *(const char * const *)b);
+}
+
+/* Whether no group or key is repeated: GKeyFile merges a repeated group into the first (so
+ * it holds fewer than the file's headers) and keeps both lines of a repeated key in its
+ * group's list (so the sorted list has two equal neighbours). */
+static gboolean
+no_repeats (GKeyFile *key_file,
+            guint     n_groups,
+            guint     n_keys)
+{
+  gsize groups_len = 0;
+  g_auto(GStrv) groups = g_key_file_get_groups (key_file, &groups_len);
+  gsize keys = 0;
+
+  if (groups_len != n_groups)
+    return FALSE;
+  for (gsize i = 0; i < groups_len; i++)
+    {
+      gsize n = 0;
+      g_auto(GStrv) group_keys = g_key_file_get_keys (key_file, groups[i], &n, NULL);
+
+      qsort (group_keys, n, sizeof (char *), compare_strings);
+      for (gsize k = 1; k < n; k++)
+        if (strcmp (group_keys[k - 1], group_keys[k]) == 0)
+          return FALSE;
+      keys += n;
+    }
+  return keys == n_keys;
+}
+
+static void
+ensure_lines (ImtehanKeyFileReader *reader)
+{
+  const char *data;
+  gsize len;
+
+  if (reader->lines != NULL)
+    return;
+  reader->lines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  data = g_bytes_get_data (reader->bytes, &len);
+  /* The file passed these checks when it was read: only the index is wanted. */
+  index_lines (reader, data + reader->start, len - reader->start, NULL);
+}
+
 /**
  * imtehan_text_file_check:
  * @data_inout: the file's bytes; moved past a UTF-8 byte order mark
@@ -290,22 +399,42 @@ imtehan_key_file_reader_new (GBytes      *bytes,
   const char *data;
   gsize len;
 
+  guint n_groups = 0, n_keys = 0;
+  gboolean scanned;
+
   data = g_bytes_get_data (bytes, &len);
   reader->name = g_strdup (name);
-  reader->lines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  reader->bytes = g_bytes_ref (bytes);
   reader->key_file = g_key_file_new ();
 
   if (!imtehan_text_file_check (&data, &len, name, max_size, error))
     return NULL;
+  reader->start = data - (const char *)g_bytes_get_data (bytes, NULL);
 
-  if (!index_lines (reader, data, len, error))
-    return NULL;
+  /* The index of lines costs a hash entry per line (a third of reading a class's 10,000
+   * attempts, docs/performance.md): it is made at once only for a file with a problem,
+   * whose message names the line, else when a line is first asked for. */
+  scanned = scan_lines (data, len, &n_groups, &n_keys);
+  if (!scanned)
+    {
+      reader->lines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      if (!index_lines (reader, data, len, error))
+        return NULL;
+    }
 
   if (!g_key_file_load_from_data (reader->key_file, data, len, G_KEY_FILE_KEEP_TRANSLATIONS,
                                   &local_error))
     {
       g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_PARSE, "%s: %s", name, local_error->message);
       return NULL;
+    }
+
+  /* A repeated group or key: the index names both lines. */
+  if (scanned && !no_repeats (reader->key_file, n_groups, n_keys))
+    {
+      reader->lines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      if (!index_lines (reader, data, len, error))
+        return NULL;
     }
 
   return g_steal_pointer (&reader);
@@ -321,6 +450,7 @@ imtehan_key_file_reader_get_line (ImtehanKeyFileReader *reader,
 
   if (group == NULL)
     return 0;
+  ensure_lines (reader);
   k = line_key (group, key);
   if ((line = g_hash_table_lookup (reader->lines, k)))
     return GPOINTER_TO_UINT (line);
