@@ -136,22 +136,23 @@ assert_timed_out (ImtehanWindow  *window,
   g_assert_cmpstr (reason, ==, "time-up");
 }
 
-/* A limit of 3 s: the countdown shows it, under a minute as a warning, with "1 minute left"
+/* A limit of 4 s: the countdown shows it, under a minute as a warning, with "1 minute left"
  * said; it goes down; at zero the results and the reason are shown. */
 static void
 test_countdown_and_time_up (ImtehanTestFixture *fixture,
                             gconstpointer       data)
 {
   ImtehanWindow *window = fixture->window;
-  ImtehanQuestionPage *page = start (window, 3);
+  ImtehanQuestionPage *page = start (window, 4);
   ImtehanAttempt *attempt = imtehan_window_get_attempt (window);
   g_autofree char *one = minutes_left (1);
   int first = time_left (page);
+  g_autofree char *first_text = g_strdup_printf ("00:%02d", first);
 
+  /* Less the second the deadline is truncated to, and a sanitizer build's slowness. */
   g_assert_cmpint (first, >=, 1);
-  g_assert_cmpint (first, <=, 3);
-  g_assert_cmpstr (imtehan_question_page_get_time_left_text (page), ==,
-                   first == 3 ? "00:03" : first == 2 ? "00:02" : "00:01");
+  g_assert_cmpint (first, <=, 4);
+  g_assert_cmpstr (imtehan_question_page_get_time_left_text (page), ==, first_text);
   g_assert_true (gtk_widget_has_css_class (imtehan_question_page_get_countdown (page), "warning"));
   assert_alert (page, one);
 
@@ -220,9 +221,13 @@ test_ticks_only_when_shown (ImtehanTestFixture *fixture,
   GtkLabel *label = GTK_LABEL (gtk_widget_get_last_child (countdown));
   g_autofree char *shown = NULL;
   int before = time_left (page);
+  g_autofree char *text = g_strdup_printf ("%02d:%02d", before / 60, before % 60);
 
-  g_assert_cmpint (before, ==, 600);
-  g_assert_cmpstr (gtk_label_get_text (label), ==, "10:00");
+  /* 600 s, less the second the deadline is truncated to and the seconds a sanitizer build
+   * may take to show the page. */
+  g_assert_cmpint (before, <=, 600);
+  g_assert_cmpint (before, >=, 595);
+  g_assert_cmpstr (gtk_label_get_text (label), ==, text);
   g_assert_false (gtk_widget_has_css_class (countdown, "warning"));
   g_assert_true (alert_hidden (page));
 
