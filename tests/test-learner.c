@@ -53,21 +53,6 @@ new_window (ImtehanTestFixture *fixture)
   fixture->window = imtehan_test_window_new ();
 }
 
-static ImtehanLearnerDialog *
-find_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();  /* GTK's own: not unreferenced */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
-
-      if (IMTEHAN_IS_LEARNER_DIALOG (window) && gtk_widget_get_visible (GTK_WIDGET (window)))
-        return IMTEHAN_LEARNER_DIALOG (window);
-    }
-  return NULL;
-}
-
 static gpointer
 dialog_child (ImtehanLearnerDialog *dialog,
               const char           *name)
@@ -144,14 +129,14 @@ test_name_asked_first (ImtehanTestFixture *fixture,
   GtkWidget *name_entry;
 
   g_settings_set_boolean (settings (), "learner-required", TRUE);
-  g_assert_null (find_dialog ());
+  g_assert_null (imtehan_test_find_toplevel (IMTEHAN_TYPE_LEARNER_DIALOG));
   /* The start page's Start button. */
   g_assert_true (gtk_widget_activate (GTK_WIDGET (gtk_widget_get_template_child (imtehan_window_get_page (fixture->window),
                                                                                  IMTEHAN_TYPE_START_PAGE,
                                                                                  "start_button"))));
   /* A button activated by the keyboard clicks when its press animation ends. */
-  IMTEHAN_TEST_WAIT_UNTIL (find_dialog () != NULL, 5);
-  dialog = find_dialog ();
+  IMTEHAN_TEST_WAIT_UNTIL (imtehan_test_find_toplevel (IMTEHAN_TYPE_LEARNER_DIALOG) != NULL, 5);
+  dialog = imtehan_test_find_toplevel (IMTEHAN_TYPE_LEARNER_DIALOG);
   g_assert_nonnull (dialog);
   g_assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (fixture->window));
@@ -168,8 +153,8 @@ test_name_asked_first (ImtehanTestFixture *fixture,
 
   /* Escape cancels: still no attempt. */
   imtehan_test_press_keys (GTK_WIDGET (dialog), GDK_KEY_Escape, 0);
-  IMTEHAN_TEST_WAIT_UNTIL (find_dialog () == NULL, 5);
-  g_assert_null (find_dialog ());
+  IMTEHAN_TEST_WAIT_UNTIL (imtehan_test_find_toplevel (IMTEHAN_TYPE_LEARNER_DIALOG) == NULL, 5);
+  g_assert_null (imtehan_test_find_toplevel (IMTEHAN_TYPE_LEARNER_DIALOG));
   g_assert_null (imtehan_window_get_attempt (fixture->window));
 }
 
@@ -185,13 +170,13 @@ test_empty_name_refused (ImtehanTestFixture *fixture,
 
   g_settings_set_boolean (settings (), "learner-required", TRUE);
   imtehan_test_activate (fixture->window, "win.start", NULL);
-  dialog = find_dialog ();
+  dialog = imtehan_test_find_toplevel (IMTEHAN_TYPE_LEARNER_DIALOG);
   g_assert_nonnull (dialog);
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
       type_and_enter (dialog, names[i], "7");
-      g_assert_true (find_dialog () == dialog);
+      g_assert_true (imtehan_test_find_toplevel (IMTEHAN_TYPE_LEARNER_DIALOG) == dialog);
       g_assert_cmpstr (imtehan_learner_dialog_get_error (dialog), ==,
                        _("Type your name to start the quiz."));
       g_assert_true (gtk_widget_get_mapped (dialog_child (dialog, "error_label")));
@@ -235,7 +220,7 @@ test_name_saved_shown_remembered (ImtehanTestFixture *fixture,
 
   g_settings_set_boolean (settings (), "learner-required", TRUE);
   imtehan_test_activate (fixture->window, "win.start", NULL);
-  dialog = find_dialog ();
+  dialog = imtehan_test_find_toplevel (IMTEHAN_TYPE_LEARNER_DIALOG);
   g_assert_nonnull (dialog);
   g_assert_cmpstr (imtehan_learner_dialog_get_name (dialog), ==, "");
   /* Enter in the roll number starts too. */
@@ -243,8 +228,8 @@ test_name_saved_shown_remembered (ImtehanTestFixture *fixture,
   gtk_editable_set_text (dialog_child (dialog, "roll_entry"), " 42 ");
   g_signal_emit_by_name (dialog_child (dialog, "roll_entry"), "activate");
   imtehan_test_spin ();
-  IMTEHAN_TEST_WAIT_UNTIL (find_dialog () == NULL, 5);
-  g_assert_null (find_dialog ());
+  IMTEHAN_TEST_WAIT_UNTIL (imtehan_test_find_toplevel (IMTEHAN_TYPE_LEARNER_DIALOG) == NULL, 5);
+  g_assert_null (imtehan_test_find_toplevel (IMTEHAN_TYPE_LEARNER_DIALOG));
   imtehan_test_wait_for_page (fixture->window, "question");
 
   attempt = answer_and_submit (fixture->window);
@@ -271,7 +256,7 @@ test_name_saved_shown_remembered (ImtehanTestFixture *fixture,
 
   /* Try Again asks again, with the name and roll number of this run. */
   imtehan_test_activate (fixture->window, "win.try-again", NULL);
-  dialog = find_dialog ();
+  dialog = imtehan_test_find_toplevel (IMTEHAN_TYPE_LEARNER_DIALOG);
   g_assert_nonnull (dialog);
   g_assert_cmpstr (imtehan_learner_dialog_get_name (dialog), ==, name);
   g_assert_cmpstr (imtehan_learner_dialog_get_roll_number (dialog), ==, " 42 ");
@@ -281,7 +266,7 @@ test_name_saved_shown_remembered (ImtehanTestFixture *fixture,
   /* Another window of the same run offers it too. */
   new_window (fixture);
   imtehan_test_activate (fixture->window, "win.start", NULL);
-  dialog = find_dialog ();
+  dialog = imtehan_test_find_toplevel (IMTEHAN_TYPE_LEARNER_DIALOG);
   g_assert_nonnull (dialog);
   g_assert_cmpstr (imtehan_learner_dialog_get_name (dialog), ==, name);
   destroy_dialog (dialog);
@@ -298,7 +283,7 @@ test_not_required (ImtehanTestFixture *fixture,
   ImtehanAttempt *attempt;
 
   imtehan_test_activate (fixture->window, "win.start", NULL);
-  g_assert_null (find_dialog ());
+  g_assert_null (imtehan_test_find_toplevel (IMTEHAN_TYPE_LEARNER_DIALOG));
   imtehan_test_wait_for_page (fixture->window, "question");
   attempt = answer_and_submit (fixture->window);
   saved = imtehan_test_wait_for_saved (attempt, TRUE);
@@ -364,21 +349,21 @@ test_attempts_used_by_name (ImtehanTestFixture *fixture,
   g_settings_set_boolean (settings (), "learner-required", TRUE);
   g_settings_set_uint (settings (), "attempts-allowed", 1);
   imtehan_test_activate (fixture->window, "win.start", NULL);
-  type_and_enter (find_dialog (), "Sara", NULL);
+  type_and_enter (imtehan_test_find_toplevel (IMTEHAN_TYPE_LEARNER_DIALOG), "Sara", NULL);
   imtehan_test_wait_for_page (fixture->window, "question");
   answer_and_submit (fixture->window);
 
   imtehan_test_activate (fixture->window, "win.try-again", NULL);
-  dialog = find_dialog ();
+  dialog = imtehan_test_find_toplevel (IMTEHAN_TYPE_LEARNER_DIALOG);
   /* The same name, however typed. */
   type_and_enter (dialog, "  sara ", NULL);
-  g_assert_true (find_dialog () == dialog);
+  g_assert_true (imtehan_test_find_toplevel (IMTEHAN_TYPE_LEARNER_DIALOG) == dialog);
   g_assert_cmpstr (imtehan_learner_dialog_get_error (dialog), ==, expected);
   g_assert_true (focus_in (dialog, dialog_child (dialog, "name_entry")));
   g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "results");
 
   type_and_enter (dialog, "Bilal", NULL);
-  IMTEHAN_TEST_WAIT_UNTIL (find_dialog () == NULL, 5);
+  IMTEHAN_TEST_WAIT_UNTIL (imtehan_test_find_toplevel (IMTEHAN_TYPE_LEARNER_DIALOG) == NULL, 5);
   imtehan_test_wait_for_page (fixture->window, "question");
   g_assert_cmpstr (imtehan_attempt_get_learner (imtehan_window_get_attempt (fixture->window)), ==,
                    "Bilal");

@@ -192,17 +192,6 @@ find_button (GtkWidget  *widget,
   return NULL;
 }
 
-static GtkWindow *
-find_dialog (void)
-{
-  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
-
-  for (GList *l = toplevels; l; l = l->next)
-    if (ADW_IS_MESSAGE_DIALOG (l->data) && gtk_widget_get_visible (l->data))
-      return l->data;
-  return NULL;
-}
-
 /* A file of the library that does not load says why, with its line, when chosen. */
 static void
 test_broken_quiz (ImtehanTestFixture *fixture,
@@ -228,7 +217,7 @@ test_broken_quiz (ImtehanTestFixture *fixture,
     }
   g_assert_cmpuint (broken_position, !=, G_MAXUINT);
   g_signal_emit_by_name (list, "activate", broken_position);
-  IMTEHAN_TEST_WAIT_UNTIL ((dialog = find_dialog ()) != NULL, 10);
+  IMTEHAN_TEST_WAIT_UNTIL ((dialog = imtehan_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG)) != NULL, 10);
   g_assert_nonnull (dialog);
   g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)),
                             "broken.quiz:10: [Question one] Answer:"));
@@ -237,8 +226,8 @@ test_broken_quiz (ImtehanTestFixture *fixture,
   close = find_button (GTK_WIDGET (dialog), _("_Close"));
   g_assert_nonnull (close);
   gtk_widget_activate (close);
-  IMTEHAN_TEST_WAIT_UNTIL (find_dialog () == NULL, 10);
-  g_assert_null (find_dialog ());
+  IMTEHAN_TEST_WAIT_UNTIL (imtehan_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG) == NULL, 10);
+  g_assert_null (imtehan_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
   empty_library ();
 }
 

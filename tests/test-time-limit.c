@@ -87,26 +87,14 @@ minutes_left (guint minutes)
                           minutes);
 }
 
-/* A message dialog shown, if any. */
-static AdwMessageDialog *
-find_dialog (void)
-{
-  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
-
-  for (GList *l = toplevels; l; l = l->next)
-    if (ADW_IS_MESSAGE_DIALOG (l->data) && gtk_widget_get_visible (l->data))
-      return l->data;
-  return NULL;
-}
-
 /* The "Time is up" dialog over @window, which is closed; fails if there is none. */
 static void
 close_time_up_dialog (ImtehanWindow *window)
 {
   AdwMessageDialog *dialog;
 
-  IMTEHAN_TEST_WAIT_UNTIL (find_dialog () != NULL, 5);
-  dialog = find_dialog ();
+  IMTEHAN_TEST_WAIT_UNTIL (imtehan_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG) != NULL, 5);
+  dialog = imtehan_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
   g_assert_nonnull (dialog);
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, _("Time Is Up"));
@@ -115,7 +103,7 @@ close_time_up_dialog (ImtehanWindow *window)
   adw_message_dialog_response (dialog, "ok");
   gtk_window_destroy (GTK_WINDOW (dialog));
   imtehan_test_spin ();
-  g_assert_null (find_dialog ());
+  g_assert_null (imtehan_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
 }
 
 /* The attempt was submitted at its deadline: the results are shown, the reason said, and

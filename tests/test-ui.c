@@ -330,3 +330,16 @@ imtehan_test_position_of (ImtehanAttempt *attempt,
       return i;
   g_assert_not_reached ();
 }
+
+/* Returns: (nullable) (transfer none): a visible toplevel of @type (a dialog is not the
+ * application's window, so gtk_application_get_windows() would not list it) */
+gpointer
+imtehan_test_find_toplevel (GType type)
+{
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+  for (GList *l = toplevels; l; l = l->next)
+    if (G_TYPE_CHECK_INSTANCE_TYPE (l->data, type) && gtk_widget_get_visible (l->data))
+      return l->data;
+  return NULL;
+}

@@ -60,4 +60,6 @@ gboolean       imtehan_test_shows_label    (GtkWidget       *widget,
 guint          imtehan_test_position_of    (ImtehanAttempt  *attempt,
                                            const char      *choice_id);
 
+gpointer       imtehan_test_find_toplevel  (GType            type);
+
 G_END_DECLS
