@@ -100,17 +100,27 @@ imtehan_key_file_reader_free (ImtehanKeyFileReader *reader)
 }
 
 /* Checks the syntax line by line as GKeyFile parses it (leading white space skipped, '#'
- * comments, [group] headers, key=value), remembering where each group and key stands. */
+ * comments, [group] headers, key=value) and counts the groups and keys. With reader->lines,
+ * it also remembers where each group and key stands and refuses a repeated one. Without, a
+ * repeat is not seen, and a caller that gets FALSE reads the file again with the index, so
+ * that the first problem by line is the one named (a lone "\" needs the index for its
+ * line, and is only said then). */
 static gboolean
 index_lines (ImtehanKeyFileReader *reader,
              const char           *data,
              gsize                 len,
+             guint                *n_groups,
+             guint                *n_keys,
              GError              **error)
 {
   g_autofree char *group = NULL;
   const char *p = data;
   const char *end = data + len;
+  gboolean indexing = reader->lines != NULL;
+  gboolean in_group = FALSE;
   guint line = 0;
+
+  *n_groups = *n_keys = 0;
 
   while (p < end)
     {
@@ -137,19 +147,24 @@ index_lines (ImtehanKeyFileReader *reader,
                            _("%s:%u: a group header must look like [Name]"), reader->name, line);
               return FALSE;
             }
-          g_free (group);
-          group = g_strndup (s + 1, close - s - 1);
-          /* GKeyFile merges a repeated group into the first: a question copied and not
-           * renamed would silently replace the original. */
-          if (g_hash_table_contains (reader->lines, group))
+          in_group = TRUE;
+          (*n_groups)++;
+          if (indexing)
             {
-              g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_PARSE,
-                           _("%s:%u: the group [%s] appears twice; it already began at line %u"),
-                           reader->name, line, group,
-                           GPOINTER_TO_UINT (g_hash_table_lookup (reader->lines, group)));
-              return FALSE;
+              g_free (group);
+              group = g_strndup (s + 1, close - s - 1);
+              /* GKeyFile merges a repeated group into the first: a question copied and not
+               * renamed would silently replace the original. */
+              if (g_hash_table_contains (reader->lines, group))
+                {
+                  g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_PARSE,
+                               _("%s:%u: the group [%s] appears twice; it already began at line %u"),
+                               reader->name, line, group,
+                               GPOINTER_TO_UINT (g_hash_table_lookup (reader->lines, group)));
+                  return FALSE;
+                }
+              g_hash_table_insert (reader->lines, g_strdup (group), GUINT_TO_POINTER (line));
             }
-          g_hash_table_insert (reader->lines, g_strdup (group), GUINT_TO_POINTER (line));
         }
       else
         {
@@ -163,34 +178,39 @@ index_lines (ImtehanKeyFileReader *reader,
                            reader->name, line);
               return FALSE;
             }
-          if (group == NULL)
+          if (!in_group)
             {
               g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_PARSE,
                            _("%s:%u: a key comes before the first [group]"), reader->name, line);
               return FALSE;
             }
+          (*n_keys)++;
           k_end = eq;
           while (k_end > s && g_ascii_isspace (k_end[-1]))
             k_end--;
           {
-            g_autofree char *key = g_strndup (s, k_end - s);
+            g_autofree char *key = indexing ? g_strndup (s, k_end - s) : NULL;
             const char *v_end = eol ? eol : end;
             const char *backslashes;
 
-            g_autofree char *where = line_key (group, key);
-            gpointer first;
-
-            /* GKeyFile keeps the last of two equal keys: a line copied and not renamed
-             * would silently replace the first. */
-            if ((first = g_hash_table_lookup (reader->lines, where)))
+            if (indexing)
               {
-                g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_PARSE,
-                             _("%s:%u: [%s] %s: the key appears twice in this group; it is "
-                               "already on line %u"),
-                             reader->name, line, group, key, GPOINTER_TO_UINT (first));
-                return FALSE;
+                g_autofree char *where = line_key (group, key);
+                gpointer first;
+
+                /* GKeyFile keeps the last of two equal keys: a line copied and not renamed
+                 * would silently replace the first. */
+                if ((first = g_hash_table_lookup (reader->lines, where)))
+                  {
+                    g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_PARSE,
+                                 _("%s:%u: [%s] %s: the key appears twice in this group; it "
+                                   "is already on line %u"),
+                                 reader->name, line, group, key, GPOINTER_TO_UINT (first));
+                    return FALSE;
+                  }
+                g_hash_table_insert (reader->lines, g_steal_pointer (&where),
+                                     GUINT_TO_POINTER (line));
               }
-            g_hash_table_insert (reader->lines, g_steal_pointer (&where), GUINT_TO_POINTER (line));
 
             /* GLib 2.74 sets a GError twice, with a warning, on a value with a bad escape
              * that also ends in a lone "\" (found by fuzz-attempt): refuse it before GKeyFile
@@ -202,6 +222,8 @@ index_lines (ImtehanKeyFileReader *reader,
               backslashes--;
             if ((v_end - backslashes) % 2 == 1)
               {
+                if (!indexing)
+                  return FALSE;
                 imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, group, key,
                                                _("the value ends with a lone “\\”; "
                                                  "write “\\\\” for a backslash"));
@@ -213,64 +235,6 @@ index_lines (ImtehanKeyFileReader *reader,
       p = eol ? eol + 1 : end;
     }
 
-  return TRUE;
-}
-
-/* index_lines()'s checks without its index, and counts: FALSE on anything index_lines()
- * would refuse, which then says why. A file is read a second time only to name a line. */
-static gboolean
-scan_lines (const char *data,
-            gsize       len,
-            guint      *n_groups,
-            guint      *n_keys)
-{
-  const char *p = data;
-  const char *end = data + len;
-  gboolean in_group = FALSE;
-
-  *n_groups = *n_keys = 0;
-  while (p < end)
-    {
-      const char *eol = memchr (p, '\n', end - p);
-      const char *s = p;
-      const char *e = eol ? eol : end;
-
-      while (s < e && g_ascii_isspace (*s))
-        s++;
-      while (e > s && g_ascii_isspace (e[-1]))
-        e--;
-
-      if (s == e || *s == '#')
-        ;
-      else if (*s == '[')
-        {
-          const char *close = e - 1;
-
-          if (e - s < 3 || *close != ']' || memchr (s + 1, '[', close - s - 1) ||
-              memchr (s + 1, ']', close - s - 1))
-            return FALSE;
-          in_group = TRUE;
-          (*n_groups)++;
-        }
-      else
-        {
-          const char *eq = memchr (s, '=', e - s);
-          const char *v_end = eol ? eol : end;
-          const char *backslashes;
-
-          if (eq == NULL || eq == s || !in_group)
-            return FALSE;
-          while (v_end > eq + 1 && v_end[-1] == '\r')
-            v_end--;
-          backslashes = v_end;
-          while (backslashes > eq + 1 && backslashes[-1] == '\\')
-            backslashes--;
-          if ((v_end - backslashes) % 2 == 1)
-            return FALSE;
-          (*n_keys)++;
-        }
-      p = eol ? eol + 1 : end;
-    }
   return TRUE;
 }
 
@@ -314,13 +278,14 @@ ensure_lines (ImtehanKeyFileReader *reader)
 {
   const char *data;
   gsize len;
+  guint n_groups, n_keys;
 
   if (reader->lines != NULL)
     return;
   reader->lines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   data = g_bytes_get_data (reader->bytes, &len);
   /* The file passed these checks when it was read: only the index is wanted. */
-  index_lines (reader, data + reader->start, len - reader->start, NULL);
+  index_lines (reader, data + reader->start, len - reader->start, &n_groups, &n_keys, NULL);
 }
 
 /**
@@ -414,11 +379,11 @@ imtehan_key_file_reader_new (GBytes      *bytes,
   /* The index of lines costs a hash entry per line (a third of reading a class's 10,000
    * attempts, docs/performance.md): it is made at once only for a file with a problem,
    * whose message names the line, else when a line is first asked for. */
-  scanned = scan_lines (data, len, &n_groups, &n_keys);
+  scanned = index_lines (reader, data, len, &n_groups, &n_keys, NULL);
   if (!scanned)
     {
       reader->lines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-      if (!index_lines (reader, data, len, error))
+      if (!index_lines (reader, data, len, &n_groups, &n_keys, error))
         return NULL;
     }
 
@@ -433,7 +398,7 @@ imtehan_key_file_reader_new (GBytes      *bytes,
   if (scanned && !no_repeats (reader->key_file, n_groups, n_keys))
     {
       reader->lines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-      if (!index_lines (reader, data, len, error))
+      if (!index_lines (reader, data, len, &n_groups, &n_keys, error))
         return NULL;
     }
 
