@@ -82,8 +82,9 @@ record_free (Record *record)
   g_free (record);
 }
 
-static gint64
-stat_mtime (const GStatBuf *st)
+/* To the microsecond: an opened copy and the one before it are often written the same second. */
+gint64
+imtehan_library_stat_mtime (const GStatBuf *st)
 {
   return (gint64)st->st_mtim.tv_sec * G_USEC_PER_SEC + st->st_mtim.tv_nsec / 1000;
 }
@@ -92,7 +93,8 @@ static gboolean
 record_matches (const Record   *record,
                 const GStatBuf *st)
 {
-  return record->size == (guint64)st->st_size && record->mtime == (guint64)stat_mtime (st) &&
+  return record->size == (guint64)st->st_size &&
+         record->mtime == (guint64)imtehan_library_stat_mtime (st) &&
          record->inode == (guint64)st->st_ino;
 }
 
@@ -194,7 +196,7 @@ imtehan_library_cache_keep (ImtehanLibraryCache      *self,
   Record *record = g_new0 (Record, 1);
 
   record->size = st->st_size;
-  record->mtime = stat_mtime (st);
+  record->mtime = imtehan_library_stat_mtime (st);
   record->inode = st->st_ino;
   imtehan_library_card_copy (&record->card, card);
   if (old == NULL || !record_matches (old, st) || g_strcmp0 (old->card.digest, card->digest) != 0)

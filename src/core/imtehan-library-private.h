@@ -29,6 +29,8 @@ void                imtehan_library_card_clear      (ImtehanLibraryCard       *c
 void                imtehan_library_card_copy       (ImtehanLibraryCard       *dest,
                                                      const ImtehanLibraryCard *src);
 
+gint64              imtehan_library_stat_mtime     (const GStatBuf           *st);
+
 typedef struct _ImtehanLibraryCache ImtehanLibraryCache;
 
 ImtehanLibraryCache *imtehan_library_cache_load     (const char               *path);

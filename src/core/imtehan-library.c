@@ -752,13 +752,6 @@ reload_entry_from_card (ReloadJob                *job,
   return g_steal_pointer (&entry);
 }
 
-/* To the microsecond: an opened copy and the one before it are often written the same second. */
-static gint64
-stat_mtime (const GStatBuf *st)
-{
-  return (gint64)st->st_mtim.tv_sec * G_USEC_PER_SEC + st->st_mtim.tv_nsec / 1000;
-}
-
 static int
 compare_names (gconstpointer a,
                gconstpointer b)
@@ -806,17 +799,18 @@ list_folder (ReloadJob            *job,
       g_autofree char *path = g_build_filename (folder, g_ptr_array_index (names, i), NULL);
       g_autoptr(GFile) file = NULL;
       GStatBuf st;
-
       const ImtehanLibraryCard *card;
       ImtehanLibraryEntry *entry;
+      gint64 mtime;
 
       if (g_stat (path, &st) != 0 || !S_ISREG (st.st_mode))
         continue;
       file = g_file_new_for_path (path);
+      mtime = imtehan_library_stat_mtime (&st);
       if (job->cache != NULL && (card = imtehan_library_cache_lookup (job->cache, path, &st)))
-        entry = reload_entry_from_card (job, file, origin, rank, stat_mtime (&st), card);
+        entry = reload_entry_from_card (job, file, origin, rank, mtime, card);
       else
-        entry = reload_entry (job, file, origin, rank, stat_mtime (&st), NULL, cancellable);
+        entry = reload_entry (job, file, origin, rank, mtime, NULL, cancellable);
       if (job->cache != NULL && entry->card.id != NULL)
         imtehan_library_cache_keep (job->cache, path, &st, &entry->card);
       g_ptr_array_add (found, entry);
@@ -1024,7 +1018,7 @@ mtime_of (const char *path)
 {
   GStatBuf st;
 
-  return g_stat (path, &st) == 0 ? stat_mtime (&st) : 0;
+  return g_stat (path, &st) == 0 ? imtehan_library_stat_mtime (&st) : 0;
 }
 
 /* A file of the user's folder whose bytes are @bytes, or NULL. Only files of the same size
