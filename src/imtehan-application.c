@@ -18,6 +18,7 @@
 #include "imtehan-library.h"
 #include "imtehan-open.h"
 #include "imtehan-preferences-dialog.h"
+#include "imtehan-report-window.h"
 #include "imtehan-quiz.h"
 #include "imtehan-resources.h"
 #include "imtehan-text.h"
@@ -36,6 +37,7 @@ struct _ImtehanApplication
   ImtehanStore   *store;
   ImtehanLibrary *library;
   GPtrArray      *command_line_files;  /* GFile: opened at the first activation */
+  GPtrArray      *report_sources;      /* GFile: --report without an output file */
   gboolean        library_listed;      /* the start-up listing is done */
   /* The last learner's name and roll number on this PC, for the rest of this run only: a
    * lab PC is shared, so nothing of it is written to disk. */
@@ -56,6 +58,7 @@ imtehan_application_dispose (GObject *object)
   g_clear_object (&self->store);
   g_clear_object (&self->library);
   g_clear_pointer (&self->command_line_files, g_ptr_array_unref);
+  g_clear_pointer (&self->report_sources, g_ptr_array_unref);
   g_clear_pointer (&self->learner, g_free);
   g_clear_pointer (&self->roll_number, g_free);
 
@@ -102,6 +105,15 @@ imtehan_application_activate (GApplication *app)
   if ((window = gtk_application_get_active_window (GTK_APPLICATION (app))))
     {
       gtk_window_present (window);
+      return;
+    }
+  /* `imtehan --report DIR…` with no file to write: the report window alone. */
+  if (self->report_sources != NULL)
+    {
+      g_autoptr(GPtrArray) sources = g_steal_pointer (&self->report_sources);
+
+      imtehan_report_window_present (GTK_APPLICATION (app), (GFile * const *)sources->pdata,
+                                     sources->len);
       return;
     }
   /* Launched with files: their windows, not the bundled quiz's. */
@@ -214,8 +226,17 @@ preferences_cb (GSimpleAction *action,
                                       gtk_application_get_active_window (app));
 }
 
+static void
+report_cb (GSimpleAction *action,
+           GVariant      *parameter,
+           gpointer       user_data)
+{
+  imtehan_report_window_present (GTK_APPLICATION (user_data), NULL, 0);
+}
+
 static const GActionEntry app_actions[] = {
   { .name = "open", .activate = open_cb },
+  { .name = "report", .activate = report_cb },
   { .name = "preferences", .activate = preferences_cb },
   { .name = "quit", .activate = quit_cb },
   { .name = "about", .activate = about_cb },
@@ -357,7 +378,12 @@ imtehan_application_handle_local_options (GApplication *app,
   const char *gift = NULL;
   const char *output = NULL;
   const char *language = NULL;
+  const char *csv = NULL;
+  const char *stats_csv = NULL;
+  const char *pdf = NULL;
   gboolean check = FALSE;
+  gboolean report = FALSE;
+  gboolean include_practice = FALSE;
   g_autoptr(GError) error = NULL;
   int status;
 
@@ -367,6 +393,25 @@ imtehan_application_handle_local_options (GApplication *app,
   g_variant_dict_lookup (options, "language", "&s", &language);
   g_variant_dict_lookup (options, G_OPTION_REMAINING, "^a&ay", &files);
 
+  g_variant_dict_lookup (options, "report", "b", &report);
+  g_variant_dict_lookup (options, "csv", "^&ay", &csv);
+  g_variant_dict_lookup (options, "stats-csv", "^&ay", &stats_csv);
+  g_variant_dict_lookup (options, "pdf", "^&ay", &pdf);
+  g_variant_dict_lookup (options, "include-practice", "b", &include_practice);
+
+  if ((status = imtehan_cli_report (report, files, csv, stats_csv, pdf,
+                                    include_practice)) >= 0)
+    return status;
+  if (report)
+    {
+      ImtehanApplication *self = IMTEHAN_APPLICATION (app);
+
+      self->report_sources = g_ptr_array_new_with_free_func (g_object_unref);
+      for (guint i = 0; files != NULL && files[i] != NULL; i++)
+        g_ptr_array_add (self->report_sources, g_file_new_for_commandline_arg (files[i]));
+      return G_APPLICATION_CLASS (imtehan_application_parent_class)->handle_local_options (
+        app, options);
+    }
   if ((status = imtehan_cli_run (check, files, gift, output, language)) >= 0)
     return status;
 
@@ -445,6 +490,17 @@ static const GOptionEntry option_entries[] = {
     N_("The quiz file that --import-gift writes"), N_("FILE.quiz") },
   { "language", 0, 0, G_OPTION_ARG_STRING, NULL,
     N_("The language of the GIFT file’s text: en (the default) or ur"), "en|ur" },
+  { "report", 0, 0, G_OPTION_ARG_NONE, NULL,
+    N_("Show the class report of the attempts in these folders or files"), NULL },
+  { "csv", 0, 0, G_OPTION_ARG_FILENAME, NULL,
+    N_("With --report: write the attempts as CSV to this file, open no window"), N_("FILE") },
+  { "stats-csv", 0, 0, G_OPTION_ARG_FILENAME, NULL,
+    N_("With --report: write the question statistics as CSV to this file, open no window"),
+    N_("FILE") },
+  { "pdf", 0, 0, G_OPTION_ARG_FILENAME, NULL,
+    N_("With --report: write the report as PDF to this file, open no window"), N_("FILE") },
+  { "include-practice", 0, 0, G_OPTION_ARG_NONE, NULL,
+    N_("With --report: count practice attempts too"), NULL },
   /* The lab's settings for this run (imtehan-lab-config.c checks the values: numbers are
    * strings here so that "-5" or "ten" gets a message of our own, and exit status 2). */
   { "results-folder", 0, 0, G_OPTION_ARG_FILENAME, NULL,

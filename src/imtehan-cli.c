@@ -232,3 +232,26 @@ imtehan_cli_run (gboolean            check,
   /* Files alone are opened in the app. */
   return -1;
 }
+
+/**
+ * imtehan_cli_report:
+ * @report: --report was given
+ * @sources: (nullable): the folders and files after the options
+ * @csv, @stats_csv, @pdf: (nullable): the files to write
+ *
+ * Writes the class report's files without a window or a display.
+ *
+ * Returns: the exit status, or -1 when there is nothing to write: the caller opens the
+ *   report window (with --report) or goes on with the other commands
+ */
+int
+imtehan_cli_report (gboolean            report,
+                    const char * const *sources,
+                    const char         *csv,
+                    const char         *stats_csv,
+                    const char         *pdf,
+                    gboolean            include_practice)
+{
+  /* STUB: to be written (issue 17). */
+  return -1;
+}

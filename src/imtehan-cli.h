@@ -18,6 +18,12 @@ int imtehan_cli_run         (gboolean            check,
                              const char         *gift,
                              const char         *output,
                              const char         *language);
+int imtehan_cli_report      (gboolean            report,
+                             const char * const *sources,
+                             const char         *csv,
+                             const char         *stats_csv,
+                             const char         *pdf,
+                             gboolean            include_practice);
 int imtehan_cli_check       (const char * const *paths);
 int imtehan_cli_import_gift (const char         *input,
                              const char         *output,
