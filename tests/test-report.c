@@ -19,20 +19,11 @@
 #include "imtehan-attempt.h"
 #include "imtehan-quiz.h"
 #include "imtehan-report.h"
+#include "test-report-util.h"
 #include "test-util.h"
 
 #define BUNDLED_QUIZ QUIZ_DIR "/zero-sharded-optimizers.quiz"
 
-static ImtehanQuiz *
-load_quiz (void)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (BUNDLED_QUIZ);
-  g_autoptr(GError) error = NULL;
-  ImtehanQuiz *quiz = imtehan_quiz_new_from_file (file, NULL, &error);
-
-  g_assert_no_error (error);
-  return quiz;
-}
 
 /* The bundled quiz with one more comment: the same id and version, another digest. */
 static ImtehanQuiz *
@@ -52,49 +43,13 @@ load_edited_quiz (void)
   return quiz;
 }
 
-static const char *
-wrong_choice (ImtehanQuestion *question)
-{
-  for (guint i = 0; i < imtehan_question_get_n_choices (question); i++)
-    if (g_strcmp0 (imtehan_question_get_choice_id (question, i),
-                   imtehan_question_get_answer (question)) != 0)
-      return imtehan_question_get_choice_id (question, i);
-  g_assert_not_reached ();
-}
-
-/* An attempt answered by @pattern, one letter per question: 'c' right, 'w' wrong, '-' none. */
-static ImtehanAttempt *
-make_attempt_in_mode (ImtehanQuiz *quiz,
-                      ImtehanMode  mode,
-                      const char  *learner,
-                      const char  *pattern,
-                      gboolean     finish)
-{
-  ImtehanAttempt *attempt = imtehan_attempt_new (quiz, g_random_int_range (1, G_MAXINT32));
-
-  g_assert_true (imtehan_attempt_set_mode (attempt, mode));
-  imtehan_attempt_set_learner (attempt, learner);
-  for (guint i = 0; pattern[i] && i < imtehan_quiz_get_n_questions (quiz); i++)
-    {
-      ImtehanQuestion *question = imtehan_quiz_get_question (quiz, i);
-
-      if (pattern[i] == 'c')
-        g_assert_true (imtehan_attempt_choose (attempt, i, imtehan_question_get_answer (question)));
-      else if (pattern[i] == 'w')
-        g_assert_true (imtehan_attempt_choose (attempt, i, wrong_choice (question)));
-    }
-  if (finish)
-    g_assert_true (imtehan_attempt_finish (attempt));
-  return attempt;
-}
-
 static ImtehanAttempt *
 make_attempt (ImtehanQuiz *quiz,
               const char  *learner,
               const char  *pattern,
               gboolean     finish)
 {
-  return make_attempt_in_mode (quiz, IMTEHAN_MODE_EXAM, learner, pattern, finish);
+  return imtehan_test_make_attempt (quiz, IMTEHAN_MODE_EXAM, learner, pattern, finish);
 }
 
 static guint
@@ -105,31 +60,6 @@ count_right (const char *pattern)
   for (; *pattern; pattern++)
     n += *pattern == 'c';
   return n;
-}
-
-static char *
-write_text (const char *folder,
-            const char *name,
-            const char *text)
-{
-  g_autoptr(GError) error = NULL;
-  char *path;
-
-  g_assert_no_errno (g_mkdir_with_parents (folder, 0700));
-  path = g_build_filename (folder, name, NULL);
-  g_assert_true (g_file_set_contents (path, text, -1, &error));
-  g_assert_no_error (error);
-  return path;
-}
-
-static char *
-write_attempt (const char     *folder,
-               ImtehanAttempt *attempt)
-{
-  g_autofree char *data = imtehan_attempt_to_data (attempt, NULL);
-  g_autofree char *name = g_strconcat (imtehan_attempt_get_id (attempt), ".ini", NULL);
-
-  return write_text (folder, name, data);
 }
 
 /* @text with its first @from replaced by @to. */
@@ -276,7 +206,7 @@ test_report_scores (void)
 {
   static const char * const patterns[] = { "cccccccc", "cwc-cwcw", "--------", "wwwwwwww",
                                            "ccw-", "cccwwccc" };
-  g_autoptr(ImtehanQuiz) quiz = load_quiz ();
+  g_autoptr(ImtehanQuiz) quiz = imtehan_test_load_bundled_quiz ();
   g_autoptr(ImtehanReport) report = imtehan_report_new (NULL);
   g_autofree char *root = g_dir_make_tmp ("imtehan-report-XXXXXX", NULL);
   g_autoptr(GPtrArray) attempts = g_ptr_array_new_with_free_func (g_object_unref);
@@ -291,10 +221,10 @@ test_report_scores (void)
       g_autofree char *pc = g_strdup_printf ("pc%02u", i % 3 + 1);
       g_autofree char *folder = g_build_filename (root, pc, NULL);
       g_autofree char *learner = g_strdup_printf ("Learner %u", i);
-      ImtehanAttempt *attempt = make_attempt_in_mode (quiz, i == 1 ? IMTEHAN_MODE_PRACTICE
-                                                                   : IMTEHAN_MODE_EXAM,
-                                                      learner, patterns[i], i != 4);
-      g_autofree char *path = write_attempt (folder, attempt);
+      ImtehanMode mode = i == 1 ? IMTEHAN_MODE_PRACTICE : IMTEHAN_MODE_EXAM;
+      ImtehanAttempt *attempt = imtehan_test_make_attempt (quiz, mode, learner, patterns[i],
+                                                           i != 4);
+      g_autofree char *path = imtehan_test_write_attempt (folder, attempt);
 
       /* A learner who gave themselves full marks in a text editor. */
       if (i == 1)
@@ -390,7 +320,7 @@ test_report_scores (void)
 static void
 test_report_version_1 (void)
 {
-  g_autoptr(ImtehanQuiz) quiz = load_quiz ();
+  g_autoptr(ImtehanQuiz) quiz = imtehan_test_load_bundled_quiz ();
   g_autoptr(ImtehanReport) report = imtehan_report_new (NULL);
   g_autoptr(GFile) folder = g_file_new_for_path (TEST_DATA_DIR "/attempts-v1");
   g_autoptr(GFile) no_digest = g_file_new_for_path (TEST_DATA_DIR "/attempt-without-digest.ini");
@@ -464,7 +394,7 @@ test_report_version_1 (void)
     g_assert_true (g_file_get_contents (TEST_DATA_DIR "/attempt-without-digest.ini", &text,
                                         NULL, NULL));
     edited = replace_once (text, "QuizVersion=2", "QuizVersion=1");
-    path = write_text (root, "old.ini", edited);
+    path = imtehan_test_write_text (root, "old.ini", edited);
     file = g_file_new_for_path (path);
     g_assert_true (imtehan_report_load (report, &file, 1, NULL, &error));
     g_assert_cmpuint (count_counted (report), ==, 0);
@@ -482,7 +412,7 @@ test_report_version_1 (void)
 static void
 test_report_problems (void)
 {
-  g_autoptr(ImtehanQuiz) quiz = load_quiz ();
+  g_autoptr(ImtehanQuiz) quiz = imtehan_test_load_bundled_quiz ();
   g_autoptr(ImtehanQuiz) edited_quiz = load_edited_quiz ();
   g_autoptr(ImtehanReport) report = imtehan_report_new (NULL);
   g_autofree char *root = g_dir_make_tmp ("imtehan-report-XXXXXX", NULL);
@@ -490,27 +420,28 @@ test_report_problems (void)
   g_autoptr(ImtehanAttempt) good = make_attempt (quiz, "Good", "ccwc", TRUE);
   g_autoptr(ImtehanAttempt) changed = make_attempt (edited_quiz, "Changed", "cccc", TRUE);
   g_autoptr(ImtehanAttempt) base = make_attempt (quiz, "Base", "cwcw", TRUE);
-  g_autofree char *good_path = write_attempt (pc, good);
-  g_autofree char *changed_path = write_attempt (pc, changed);
+  g_autofree char *good_path = imtehan_test_write_attempt (pc, good);
+  g_autofree char *changed_path = imtehan_test_write_attempt (pc, changed);
   g_autofree char *base_text = imtehan_attempt_to_data (base, NULL);
   g_autofree char *future_text = replace_once (base_text, "\nVersion=2\n", "\nVersion=99\n");
-  g_autofree char *future_path = write_text (pc, "future.ini", future_text);
+  g_autofree char *future_path = imtehan_test_write_text (pc, "future.ini", future_text);
   g_autofree char *missing_text = replace_once (base_text, "Quiz=zero-sharded-optimizers",
                                                 "Quiz=another-quiz");
-  g_autofree char *missing_path = write_text (pc, "missing.ini", missing_text);
-  g_autofree char *corrupt_path = write_text (pc, "corrupt.ini", "this is not a key file\n");
+  g_autofree char *missing_path = imtehan_test_write_text (pc, "missing.ini", missing_text);
+  g_autofree char *corrupt_path = imtehan_test_write_text (pc, "corrupt.ini",
+                                                           "this is not a key file\n");
   g_autofree char *cut_text = g_strndup (base_text, strstr (base_text, "\n[Question ") - base_text
                                                     + 5);
-  g_autofree char *cut_path = write_text (pc, "cut.ini", cut_text);
+  g_autofree char *cut_path = imtehan_test_write_text (pc, "cut.ini", cut_text);
   g_autofree char *fifo_path = g_build_filename (pc, "fifo.ini", NULL);
   g_autofree char *loop_path = g_build_filename (pc, "back-to-root", NULL);
   g_autofree char *link_a = g_build_filename (root, "a.ini", NULL);
   g_autofree char *link_b = g_build_filename (root, "b.ini", NULL);
   g_autofree char *deep = g_build_filename (root, "1", "2", "3", "4", "5", NULL);
   g_autofree char *deep_path = NULL;
-  g_autofree char *unrelated = write_text (root, "notes.txt", "not an attempt");
+  g_autofree char *unrelated = imtehan_test_write_text (root, "notes.txt", "not an attempt");
   g_autofree char *hidden = g_build_filename (root, ".Trash-1000", NULL);
-  g_autofree char *hidden_path = write_attempt (hidden, base);
+  g_autofree char *hidden_path = imtehan_test_write_attempt (hidden, base);
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
   ImtehanReportProblem *problem;
@@ -520,7 +451,7 @@ test_report_problems (void)
   g_assert_no_errno (symlink ("..", loop_path));
   g_assert_no_errno (symlink ("b.ini", link_a));
   g_assert_no_errno (symlink ("a.ini", link_b));
-  deep_path = write_attempt (deep, base);
+  deep_path = imtehan_test_write_attempt (deep, base);
 
   imtehan_report_add_quiz (report, quiz);
   before = snapshot (root);
@@ -591,7 +522,7 @@ test_report_problems (void)
 static void
 test_report_duplicates (void)
 {
-  g_autoptr(ImtehanQuiz) quiz = load_quiz ();
+  g_autoptr(ImtehanQuiz) quiz = imtehan_test_load_bundled_quiz ();
   g_autoptr(ImtehanReport) report = imtehan_report_new (NULL);
   g_autofree char *root = g_dir_make_tmp ("imtehan-report-XXXXXX", NULL);
   g_autoptr(ImtehanAttempt) copied = make_attempt (quiz, "Copied", "ccccwwww", TRUE);
@@ -605,20 +536,20 @@ test_report_duplicates (void)
     {
       g_autofree char *name = g_strdup_printf ("usb%u", usb);
       g_autofree char *folder = g_build_filename (root, name, "pc07", NULL);
-      g_autofree char *path = write_attempt (folder, copied);
+      g_autofree char *path = imtehan_test_write_attempt (folder, copied);
 
       /* The same answers, saved again after a move to another question: other bytes. */
       imtehan_attempt_set_current (moved, usb);
-      g_free (write_attempt (folder, moved));
+      g_free (imtehan_test_write_attempt (folder, moved));
       if (usb == 1)
-        split_1 = write_attempt (folder, split);
+        split_1 = imtehan_test_write_attempt (folder, split);
     }
   g_assert_true (imtehan_attempt_choose (split, 5, imtehan_question_get_answer (
                                                      imtehan_quiz_get_question (quiz, 5))));
   {
     g_autofree char *folder = g_build_filename (root, "usb2", "pc07", NULL);
 
-    split_2 = write_attempt (folder, split);
+    split_2 = imtehan_test_write_attempt (folder, split);
   }
 
   imtehan_report_add_quiz (report, quiz);
@@ -678,7 +609,7 @@ count_notify_cb (GObject    *object,
 static void
 test_report_async (void)
 {
-  g_autoptr(ImtehanQuiz) quiz = load_quiz ();
+  g_autoptr(ImtehanQuiz) quiz = imtehan_test_load_bundled_quiz ();
   g_autoptr(ImtehanReport) report = imtehan_report_new (NULL);
   g_autofree char *root = g_dir_make_tmp ("imtehan-report-XXXXXX", NULL);
   g_autoptr(GFile) folder = g_file_new_for_path (root);
@@ -691,7 +622,7 @@ test_report_async (void)
       g_autofree char *pc = g_strdup_printf ("%s/pc%02u", root, i % 10);
       g_autoptr(ImtehanAttempt) attempt = make_attempt (quiz, "L", i % 2 ? "cwcw" : "wcwc", TRUE);
 
-      g_free (write_attempt (pc, attempt));
+      g_free (imtehan_test_write_attempt (pc, attempt));
     }
   imtehan_report_add_quiz (report, quiz);
   g_signal_connect (report, "notify::files-read", G_CALLBACK (count_notify_cb), &notifications);
@@ -773,7 +704,7 @@ churn_thread (gpointer user_data)
 static void
 test_report_changing (void)
 {
-  g_autoptr(ImtehanQuiz) quiz = load_quiz ();
+  g_autoptr(ImtehanQuiz) quiz = imtehan_test_load_bundled_quiz ();
   g_autofree char *root = g_dir_make_tmp ("imtehan-report-XXXXXX", NULL);
   g_autoptr(GFile) folder = g_file_new_for_path (root);
   Churn churn = { g_ptr_array_new_with_free_func (g_free), 0 };
@@ -785,7 +716,7 @@ test_report_changing (void)
       g_autofree char *pc = g_strdup_printf ("%s/pc%02u", root, i % 8);
       g_autoptr(ImtehanAttempt) attempt = make_attempt (quiz, "L", "cwc-cwc", TRUE);
 
-      g_ptr_array_add (churn.paths, write_attempt (pc, attempt));
+      g_ptr_array_add (churn.paths, imtehan_test_write_attempt (pc, attempt));
     }
 
   thread = g_thread_new ("churn", churn_thread, &churn);
@@ -831,7 +762,7 @@ test_report_changing (void)
 static void
 test_report_unrelated (void)
 {
-  g_autoptr(ImtehanQuiz) quiz = load_quiz ();
+  g_autoptr(ImtehanQuiz) quiz = imtehan_test_load_bundled_quiz ();
   g_autoptr(ImtehanReport) report = imtehan_report_new (NULL);
   g_autofree char *root = g_dir_make_tmp ("imtehan-report-XXXXXX", NULL);
   g_autoptr(ImtehanAttempt) attempt = make_attempt (quiz, "L", "cc", TRUE);
@@ -845,7 +776,7 @@ test_report_unrelated (void)
       g_assert_cmpint (fd, >=, 0);
       close (fd);
     }
-  g_free (write_attempt (root, attempt));
+  g_free (imtehan_test_write_attempt (root, attempt));
   imtehan_report_add_quiz (report, quiz);
 
   start = g_get_monotonic_time ();
