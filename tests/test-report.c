@@ -790,6 +790,110 @@ test_report_unrelated (void)
   imtehan_test_remove_tree (root);
 }
 
+/* What a load gave, as text: every group's attempts and every problem, in order. */
+static char *
+describe_report (ImtehanReport *report)
+{
+  GListModel *quizzes = imtehan_report_get_quizzes (report);
+  GListModel *problems = imtehan_report_get_problems (report);
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < g_list_model_get_n_items (quizzes); i++)
+    {
+      g_autoptr(ImtehanReportQuiz) group = g_list_model_get_item (quizzes, i);
+      GListModel *attempts = imtehan_report_quiz_get_attempts (group);
+
+      g_string_append_printf (out, "quiz %s\n",
+                              imtehan_quiz_get_digest (imtehan_report_quiz_get_quiz (group)));
+      for (guint j = 0; j < g_list_model_get_n_items (attempts); j++)
+        {
+          g_autoptr(ImtehanReportAttempt) attempt = g_list_model_get_item (attempts, j);
+
+          g_string_append_printf (out, "  %s %s %d %d %u/%u copies %u\n",
+                                  imtehan_report_attempt_get_id (attempt),
+                                  g_file_peek_path (imtehan_report_attempt_get_file (attempt)),
+                                  imtehan_report_attempt_get_status (attempt),
+                                  imtehan_report_attempt_get_flags (attempt),
+                                  imtehan_report_attempt_get_score (attempt),
+                                  imtehan_report_attempt_get_total (attempt),
+                                  imtehan_report_attempt_get_copies (attempt)->len);
+        }
+    }
+  for (guint i = 0; i < g_list_model_get_n_items (problems); i++)
+    {
+      g_autoptr(ImtehanReportProblem) problem = g_list_model_get_item (problems, i);
+      GFile *file = imtehan_report_problem_get_file (problem);
+
+      g_string_append_printf (out, "problem %d %s:%u %s\n",
+                              imtehan_report_problem_get_kind (problem),
+                              file ? g_file_peek_path (file) : "-",
+                              imtehan_report_problem_get_line (problem),
+                              imtehan_report_problem_get_message (problem));
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* A lab's folder read by one thread and by four gives the same report, in the same order:
+ * attempts, copies merged, conflicts and damaged files. */
+static void
+test_report_readers (void)
+{
+  g_autoptr(ImtehanQuiz) quiz = imtehan_test_load_bundled_quiz ();
+  g_autofree char *root = g_dir_make_tmp ("imtehan-report-XXXXXX", NULL);
+  g_autofree char *one = NULL;
+  g_autofree char *four = NULL;
+  guint n_damaged = 0, n_conflicts = 0;
+
+  for (guint i = 0; i < 600; i++)
+    {
+      g_autofree char *pc = g_strdup_printf ("pc%02u", i % 7);
+      g_autofree char *folder = g_build_filename (root, pc, NULL);
+      g_autoptr(ImtehanAttempt) attempt = make_attempt (quiz, "L", i % 3 ? "cwcwcc" : "wwc",
+                                                        i % 5 != 0);
+
+      if (i % 41 == 0)
+        {
+          g_autofree char *name = g_strdup_printf ("damaged-%u.ini", i);
+
+          g_free (imtehan_test_write_text (folder, name, "[Attempt]\nVersion=2\nId=\n"));
+          n_damaged++;
+          continue;
+        }
+      g_free (imtehan_test_write_attempt (folder, attempt));
+      /* A USB copy of some, and a later save of others with another answer: a conflict. */
+      if (i % 13 == 0)
+        {
+          g_autofree char *copy = g_build_filename (root, "usb", pc, NULL);
+
+          if (i % 5 == 0)
+            {
+              ImtehanQuestion *last = imtehan_quiz_get_question (quiz, 7);
+
+              g_assert_true (imtehan_attempt_choose (attempt, 7,
+                                                     imtehan_test_wrong_choice (last)));
+              n_conflicts++;
+            }
+          g_free (imtehan_test_write_attempt (copy, attempt));
+        }
+    }
+
+  for (guint n = 1; n <= 4; n += 3)
+    {
+      g_autoptr(ImtehanReport) report = imtehan_report_new (NULL);
+
+      imtehan_report_add_quiz (report, quiz);
+      imtehan_report_set_max_readers (report, n);
+      load_folder (report, root);
+      g_assert_cmpuint (count_counted (report), ==, 600 - n_damaged - n_conflicts);
+      *(n == 1 ? &one : &four) = describe_report (report);
+    }
+  g_assert_cmpstr (four, ==, one);
+  g_assert_cmpuint (n_conflicts, >, 0);
+  g_assert_nonnull (strstr (one, "damaged-41.ini"));
+
+  imtehan_test_remove_tree (root);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -803,6 +907,7 @@ main (int   argc,
   g_test_add_func ("/report/async", test_report_async);
   g_test_add_func ("/report/changing", test_report_changing);
   g_test_add_func ("/report/unrelated", test_report_unrelated);
+  g_test_add_func ("/report/readers", test_report_readers);
 
   return g_test_run ();
 }

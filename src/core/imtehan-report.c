@@ -457,9 +457,24 @@ typedef struct
   GPtrArray    *groups;        /* ImtehanReportQuiz, the result */
   Progress     *progress;
   GMainContext *context;
+  GMutex        lock;          /* candidates, and problems while files are read */
+  guint         max_readers;   /* 0: one per processor, up to 4 */
+  gint          next_file;     /* the next of files to read, taken by the readers in turn */
+  /* What each file gave, by its index in files: filled by whichever reader read it, then
+   * joined in the files' order, so the result does not depend on how the readers ran. */
+  ImtehanReportAttempt **file_attempts;
+  ImtehanReportProblem **file_problems;
+} LoadData;
+
+/* One thread reading files: at most one attempt and one problem come of a file. */
+typedef struct
+{
+  LoadData     *data;
+  GCancellable *cancellable;
+  guint         index;         /* of the file being read */
   char         *buffer;        /* the file being read; reused, see read_attempt_file() */
   gsize         buffer_size;
-} LoadData;
+} Reader;
 
 /* A file to read, with its type as the folder listed it (links followed). */
 typedef struct
@@ -507,15 +522,16 @@ load_data_free (LoadData *data)
   g_clear_pointer (&data->groups, g_ptr_array_unref);
   g_clear_pointer (&data->progress, progress_release);
   g_clear_pointer (&data->context, g_main_context_unref);
-  g_free (data->buffer);
+  g_mutex_clear (&data->lock);
+  g_free (data->file_attempts);
+  g_free (data->file_problems);
   g_free (data);
 }
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LoadData, load_data_free)
 
-static void
-add_problem (LoadData                 *data,
-             ImtehanReportProblemKind  kind,
+static ImtehanReportProblem *
+problem_new (ImtehanReportProblemKind  kind,
              const char               *path,
              guint                     line,
              ImtehanReportAttempt     *attempt,
@@ -528,7 +544,33 @@ add_problem (LoadData                 *data,
   problem->line = line;
   problem->message = g_strdup (message);
   problem->attempt = attempt ? g_object_ref (attempt) : NULL;
-  g_ptr_array_add (data->problems, problem);
+  return problem;
+}
+
+static void
+add_problem (LoadData                 *data,
+             ImtehanReportProblemKind  kind,
+             const char               *path,
+             guint                     line,
+             ImtehanReportAttempt     *attempt,
+             const char               *message)
+{
+  g_ptr_array_add (data->problems, problem_new (kind, path, line, attempt, message));
+}
+
+/* The problem of the file @reader is reading. */
+static void
+file_problem (Reader                   *reader,
+              ImtehanReportProblemKind  kind,
+              const char               *path,
+              guint                     line,
+              ImtehanReportAttempt     *attempt,
+              const char               *message)
+{
+  ImtehanReportProblem **slot = &reader->data->file_problems[reader->index];
+
+  g_assert (*slot == NULL);
+  *slot = problem_new (kind, path, line, attempt, message);
 }
 
 /* "NAME: strerror" for an errno, with the name as the user reads it. */
@@ -542,6 +584,18 @@ add_errno_problem (LoadData                 *data,
   g_autofree char *message = g_strdup_printf ("%s: %s", display, g_strerror (saved_errno));
 
   add_problem (data, kind, path, 0, NULL, message);
+}
+
+static void
+file_errno_problem (Reader                   *reader,
+                    ImtehanReportProblemKind  kind,
+                    const char               *path,
+                    int                       saved_errno)
+{
+  g_autofree char *display = g_filename_display_name (path);
+  g_autofree char *message = g_strdup_printf ("%s: %s", display, g_strerror (saved_errno));
+
+  file_problem (reader, kind, path, 0, NULL, message);
 }
 
 /* The loaders' errors say "NAME:LINE: ..."; the line is kept apart for a view to show. */
@@ -698,17 +752,17 @@ walk_folder (LoadData     *data,
     }
 }
 
-/* Reads @found whole into data->buffer, or lists why not. A FIFO or a device named *.ini is
+/* Reads @found whole into reader->buffer, or lists why not. A FIFO or a device named *.ini is
  * never opened: the folder's listing (or the stat() of a file given) says what it is, so no
  * stat() here (it was one path lookup more per file than a bare GKeyFile load). O_NONBLOCK,
  * and fstat() after the open: another PC may have replaced the file since it was listed, and
  * such a file is listed, never waited on.
  *
- * The bytes are only valid until the next file is read. One buffer for the whole load: a
+ * The bytes are only valid until the next file is read. One buffer per reader for the whole load: a
  * fresh allocation of an attempt's size (above malloc's 1 KiB large-bin threshold) made
  * malloc consolidate its free lists on every file. */
 static GBytes *
-read_attempt_file (LoadData  *data,
+read_attempt_file (Reader    *reader,
                    FoundFile *found)
 {
   const char *path = found->path;
@@ -722,9 +776,9 @@ read_attempt_file (LoadData  *data,
     goto not_regular;
   if ((fd = open (path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)) < 0)
     {
-      add_errno_problem (data, errno == ENOENT ? IMTEHAN_REPORT_PROBLEM_VANISHED
-                                               : IMTEHAN_REPORT_PROBLEM_UNREADABLE,
-                         path, errno);
+      file_errno_problem (reader, errno == ENOENT ? IMTEHAN_REPORT_PROBLEM_VANISHED
+                                                  : IMTEHAN_REPORT_PROBLEM_UNREADABLE,
+                          path, errno);
       return NULL;
     }
   if (fstat (fd, &st) < 0 || !S_ISREG (st.st_mode))
@@ -740,13 +794,13 @@ read_attempt_file (LoadData  *data,
 
   /* One byte past the cap: a file that grew meanwhile is still refused unread. */
   allocated = MIN ((gsize)st.st_size, IMTEHAN_ATTEMPT_MAX_SIZE) + 1;
-  if (data->buffer_size < allocated)
+  if (reader->buffer_size < allocated)
     {
-      data->buffer_size = MAX (allocated, 4096);
-      g_free (data->buffer);
-      data->buffer = g_malloc (data->buffer_size);
+      reader->buffer_size = MAX (allocated, 4096);
+      g_free (reader->buffer);
+      reader->buffer = g_malloc (reader->buffer_size);
     }
-  allocated = data->buffer_size;
+  allocated = reader->buffer_size;
   for (;;)
     {
       gssize n;
@@ -755,10 +809,10 @@ read_attempt_file (LoadData  *data,
         {
           if (allocated > IMTEHAN_ATTEMPT_MAX_SIZE)
             break;
-          data->buffer_size = allocated = MIN (allocated * 2, (gsize)IMTEHAN_ATTEMPT_MAX_SIZE + 1);
-          data->buffer = g_realloc (data->buffer, allocated);
+          reader->buffer_size = allocated = MIN (allocated * 2, (gsize)IMTEHAN_ATTEMPT_MAX_SIZE + 1);
+          reader->buffer = g_realloc (reader->buffer, allocated);
         }
-      n = read (fd, data->buffer + size, allocated - size);
+      n = read (fd, reader->buffer + size, allocated - size);
       if (n < 0 && errno == EINTR)
         continue;
       if (n < 0)
@@ -766,7 +820,7 @@ read_attempt_file (LoadData  *data,
           int saved_errno = errno;
 
           close (fd);
-          add_errno_problem (data, IMTEHAN_REPORT_PROBLEM_UNREADABLE, path, saved_errno);
+          file_errno_problem (reader, IMTEHAN_REPORT_PROBLEM_UNREADABLE, path, saved_errno);
           return NULL;
         }
       if (n == 0)
@@ -776,13 +830,13 @@ read_attempt_file (LoadData  *data,
   close (fd);
   if (size > IMTEHAN_ATTEMPT_MAX_SIZE)
     goto too_large;
-  return g_bytes_new_static (data->buffer, size);
+  return g_bytes_new_static (reader->buffer, size);
 
 not_regular:
   display = g_filename_display_name (path);
   message = g_strdup_printf (_("%s: not a regular file (a pipe or a device?); not read"),
                              display);
-  add_problem (data, IMTEHAN_REPORT_PROBLEM_NOT_REGULAR, path, 0, NULL, message);
+  file_problem (reader, IMTEHAN_REPORT_PROBLEM_NOT_REGULAR, path, 0, NULL, message);
   return NULL;
 
 too_large:
@@ -791,7 +845,7 @@ too_large:
 
     display = g_filename_display_name (path);
     message = g_strdup_printf (_("%s: the file is larger than %s"), display, max);
-    add_problem (data, IMTEHAN_REPORT_PROBLEM_TOO_LARGE, path, 0, NULL, message);
+    file_problem (reader, IMTEHAN_REPORT_PROBLEM_TOO_LARGE, path, 0, NULL, message);
     return NULL;
   }
 }
@@ -1062,14 +1116,15 @@ attempt_new_scored (const char           *path,
 }
 
 static void
-read_one (LoadData  *data,
+read_one (Reader    *reader,
           FoundFile *found)
 {
+  LoadData *data = reader->data;
   const char *path = found->path;
   g_auto(RawHeader) header = { 0, };
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(ImtehanKeyFileReader) reader = NULL;
+  g_autoptr(ImtehanKeyFileReader) keys = NULL;
   g_auto(ImtehanAttemptRecord) attempt = { 0, };
   g_autofree char *display = NULL;
   g_autofree char *message = NULL;
@@ -1078,31 +1133,33 @@ read_one (LoadData  *data,
   ImtehanQuiz *quiz = NULL;
   GPtrArray *candidates = NULL;
 
-  if (!(bytes = read_attempt_file (data, found)))
+  if (!(bytes = read_attempt_file (reader, found)))
     return;
   display = g_filename_display_name (path);
   scan_header (bytes, &header);
   if (header.quiz != NULL && *header.quiz != '\0')
     {
+      g_mutex_lock (&data->lock);
       candidates = get_candidates (data, header.quiz);
       quiz = match_quiz (candidates, &header);
+      g_mutex_unlock (&data->lock);
     }
 
   if (quiz != NULL)
     {
       /* What imtehan_attempt_new_from_bytes() would check, without building the attempt. */
-      if (!(reader = imtehan_key_file_reader_new (bytes, display, IMTEHAN_ATTEMPT_MAX_SIZE,
-                                                  &error)) ||
-          !imtehan_attempt_read_record (quiz, reader, &attempt, &error))
+      if (!(keys = imtehan_key_file_reader_new (bytes, display, IMTEHAN_ATTEMPT_MAX_SIZE,
+                                                &error)) ||
+          !imtehan_attempt_read_record (quiz, keys, &attempt, &error))
         goto damaged;
-      g_ptr_array_add (data->attempts, attempt_new_scored (path, quiz, &attempt, &header));
+      data->file_attempts[reader->index] = attempt_new_scored (path, quiz, &attempt, &header);
       return;
     }
 
   /* Listed apart, if its [Attempt] group is sound. */
   if (!(record = attempt_new_from_summary (path, display, bytes, &error)))
     goto damaged;
-  g_ptr_array_add (data->attempts, record);
+  data->file_attempts[reader->index] = record;
   if (candidates == NULL || candidates->len == 0)
     {
       record->status = IMTEHAN_REPORT_STATUS_QUIZ_MISSING;
@@ -1124,11 +1181,11 @@ read_one (LoadData  *data,
                                    header.quiz_version ? header.quiz_version : "?",
                                    record->quiz_id);
     }
-  add_problem (data, kind, path, 0, record, message);
+  file_problem (reader, kind, path, 0, record, message);
   return;
 
 damaged:
-  add_problem (data, g_error_matches (error, IMTEHAN_ERROR, IMTEHAN_ERROR_VERSION)
+  file_problem (reader, g_error_matches (error, IMTEHAN_ERROR, IMTEHAN_ERROR_VERSION)
                        ? IMTEHAN_REPORT_PROBLEM_NEWER_VERSION : IMTEHAN_REPORT_PROBLEM_DAMAGED,
                path, line_of_error (error->message, display), NULL, error->message);
 }
@@ -1257,6 +1314,68 @@ compare_found_files (gconstpointer a,
   return strcmp ((*(FoundFile * const *)a)->path, (*(FoundFile * const *)b)->path);
 }
 
+static gpointer
+reader_run (gpointer user_data)
+{
+  Reader *reader = user_data;
+  LoadData *data = reader->data;
+  gint index;
+
+  while ((index = g_atomic_int_add (&data->next_file, 1)) < (gint)data->files->len &&
+         !g_cancellable_is_cancelled (reader->cancellable))
+    {
+      reader->index = index;
+      read_one (reader, g_ptr_array_index (data->files, index));
+      g_atomic_int_inc (&data->progress->read);
+      report_progress (data);
+    }
+  g_clear_pointer (&reader->buffer, g_free);
+  return NULL;
+}
+
+/* Reading and checking the files is most of a report's time and each file is read alone,
+ * so a lab's folder is read on several cores (docs/performance.md); a handful of files is
+ * not worth a thread. What the files gave is then joined in their order. */
+static void
+read_files (LoadData     *data,
+            GCancellable *cancellable)
+{
+  guint n_files = data->files->len;
+  guint n_readers = data->max_readers ? data->max_readers
+                                      : MIN ((guint)g_get_num_processors (), 1 + n_files / 256);
+  g_autofree Reader *readers = NULL;
+  g_autofree GThread **threads = NULL;
+
+  n_readers = CLAMP (n_readers, 1, 4);
+  readers = g_new0 (Reader, n_readers);
+  threads = g_new0 (GThread *, n_readers);
+
+  data->file_attempts = g_new0 (ImtehanReportAttempt *, n_files);
+  data->file_problems = g_new0 (ImtehanReportProblem *, n_files);
+  for (guint i = 0; i < n_readers; i++)
+    {
+      readers[i].data = data;
+      readers[i].cancellable = cancellable;
+      /* Without a thread, the others read its share. */
+      if (i > 0)
+        threads[i] = g_thread_try_new ("imtehan-report", reader_run, &readers[i], NULL);
+    }
+  reader_run (&readers[0]);
+  for (guint i = 1; i < n_readers; i++)
+    if (threads[i] != NULL)
+      g_thread_join (threads[i]);
+
+  for (guint i = 0; i < n_files; i++)
+    {
+      if (data->file_attempts[i] != NULL)
+        g_ptr_array_add (data->attempts, data->file_attempts[i]);
+      if (data->file_problems[i] != NULL)
+        g_ptr_array_add (data->problems, data->file_problems[i]);
+    }
+  g_clear_pointer (&data->file_attempts, g_free);
+  g_clear_pointer (&data->file_problems, g_free);
+}
+
 static gboolean
 load_run (LoadData      *data,
           GCancellable  *cancellable,
@@ -1279,14 +1398,7 @@ load_run (LoadData      *data,
   g_atomic_int_set (&data->progress->total, data->files->len);
   report_progress (data);
 
-  for (guint i = 0; i < data->files->len; i++)
-    {
-      if (g_cancellable_set_error_if_cancelled (cancellable, error))
-        return FALSE;
-      read_one (data, g_ptr_array_index (data->files, i));
-      g_atomic_int_set (&data->progress->read, i + 1);
-      report_progress (data);
-    }
+  read_files (data, cancellable);
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
 
@@ -1306,6 +1418,7 @@ struct _ImtehanReport
   GListStore     *quizzes;       /* ImtehanReportQuiz */
   GListStore     *problems;      /* ImtehanReportProblem */
   Progress       *progress;      /* of the load running, if any */
+  guint           max_readers;
   guint           files_read;
   guint           files_total;
 };
@@ -1479,6 +1592,9 @@ load_data_new (ImtehanReport *self,
 {
   LoadData *data = g_new0 (LoadData, 1);
 
+  g_mutex_init (&data->lock);
+  data->max_readers = self->max_readers;
+
   data->sources = g_ptr_array_new_with_free_func (g_free);
   data->library_files = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   data->extra_quizzes = g_ptr_array_new_with_free_func (g_object_unref);
@@ -1636,6 +1752,21 @@ imtehan_report_load (ImtehanReport *self,
   success = load_run (data, cancellable, error);
   end_load (self, data, success);
   return success;
+}
+
+/**
+ * imtehan_report_set_max_readers:
+ * @n: threads reading files in the next loads; 0 (the default) for one per processor
+ *
+ * Up to 4. The result is the same whatever the number: the tests compare them.
+ */
+void
+imtehan_report_set_max_readers (ImtehanReport *self,
+                                guint          n)
+{
+  g_return_if_fail (IMTEHAN_IS_REPORT (self));
+
+  self->max_readers = MIN (n, 4);
 }
 
 gboolean

@@ -113,6 +113,8 @@ gboolean       imtehan_report_load            (ImtehanReport        *self,
                                                guint                 n_sources,
                                                GCancellable         *cancellable,
                                                GError              **error);
+void           imtehan_report_set_max_readers (ImtehanReport        *self,
+                                               guint                 n);
 gboolean       imtehan_report_get_loading     (ImtehanReport        *self);
 guint          imtehan_report_get_files_read  (ImtehanReport        *self);
 guint          imtehan_report_get_files_total (ImtehanReport        *self);
