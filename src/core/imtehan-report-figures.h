@@ -50,7 +50,8 @@ typedef enum
   IMTEHAN_REPORT_CSV_STATISTICS,
 } ImtehanReportCsv;
 
-/* Writes @file whole or not at all (g_file_replace), never one of the attempt files. */
+/* Writes @file whole or not at all (a temporary file renamed over it), never one of the
+ * files the report read, nor a name ending in ".ini". */
 gboolean      imtehan_report_save_csv              (ImtehanReport        *report,
                                                     ImtehanReportCsv      kind,
                                                     ImtehanReportInclude  include,
