@@ -1,28 +1,1595 @@
 /* imtehan-report-print.c: the class report on paper and in PDF
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * One layout of the report, made of items stacked down the page (a title, a line of text, a
+ * table row, a histogram), is measured and paginated once for a page size, then drawn page by
+ * page by draw_page(): the print operation's draw-page and the PDF writer both call it, with a
+ * Pango context made the same way (GtkPrintContext's recipe: the cairo font map, no metric
+ * hinting, a resolution that makes points the unit), so paper and PDF break pages alike.
+ *
+ * The PDF is not written through GTK_PRINT_OPERATION_ACTION_EXPORT, although that runs
+ * without gtk_init() and without a display (checked on GTK 4.8.3): it writes to the file
+ * itself, reports no write error, and leaves a half file behind when it fails. Here the PDF is
+ * made in memory, then written whole or not at all.
  */
+
+#define G_LOG_DOMAIN "imtehan-report-print"
 
 #include "config.h"
 
+#include <cairo-pdf.h>
 #include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+#include <pango/pangocairo.h>
 
+#include "imtehan-i18n.h"
+#include "imtehan-quiz.h"
 #include "imtehan-report-print.h"
+#include "imtehan-text.h"
 
-/* STUB: to be written (issue 17). */
+/* ISO A4 in points, and the margins the print dialog starts with and the PDF keeps. */
+#define A4_WIDTH   (210.0 * 72.0 / 25.4)
+#define A4_HEIGHT  (297.0 * 72.0 / 25.4)
+#define MARGIN_MM  15.0
+#define MARGIN     (MARGIN_MM * 72.0 / 25.4)
+
+#define CELL_PAD_X     3.0
+#define CELL_PAD_Y     2.0
+#define GAP            9.0   /* between blocks */
+#define FOOTER_GAP     6.0
+#define BAR_AREA       64.0  /* the histogram's bars, without their labels */
+#define BAR_MAX_WIDTH  34.0
+#define FOLDERS_SHOWN  3
+
+#define DASH "\u2014"
+#define FSI  "\u2068"
+#define PDI  "\u2069"
+
+/* Noto Nastaliq Urdu, as the window's "urdu" style class (data/style.css), then Naskh: never
+ * the silent Kufi fallback (DESIGN.md). It has digits but no Latin letters, which come from
+ * the families after it. */
+#define URDU_FAMILIES  "Noto Nastaliq Urdu, Noto Naskh Arabic"
+#define LATIN_FAMILIES "Noto Sans, DejaVu Sans, Sans"
+
+typedef enum
+{
+  STYLE_TITLE,
+  STYLE_HEADING,
+  STYLE_BODY,
+  STYLE_HEADER,
+  STYLE_CELL,
+  STYLE_FOOTER,
+  N_STYLES,
+} Style;
+
+/* Sizes in points. Nastaliq's letters are small for their size (data/style.css), so Urdu is
+ * set a point larger. */
+static const struct
+{
+  double   latin_size;
+  double   urdu_size;
+  gboolean bold;
+} styles[N_STYLES] = {
+  [STYLE_TITLE]   = { 16.0, 17.0, TRUE },
+  [STYLE_HEADING] = { 12.0, 13.0, TRUE },
+  [STYLE_BODY]    = {  9.0, 10.0, FALSE },
+  [STYLE_HEADER]  = {  8.5,  9.5, TRUE },
+  [STYLE_CELL]    = {  8.5,  9.5, FALSE },
+  [STYLE_FOOTER]  = {  8.0,  9.0, FALSE },
+};
+
+typedef struct
+{
+  double             share;      /* of the content width */
+  gboolean           center;     /* numbers; text starts at the reading side */
+  int                max_lines;  /* then the text is shortened */
+  PangoEllipsizeMode ellipsize;
+} Column;
+
+static const Column summary_columns[] = {
+  { 0.30, FALSE, 1, PANGO_ELLIPSIZE_END },
+  { 0.30, FALSE, 1, PANGO_ELLIPSIZE_END },
+};
+
+enum { L_NAME, L_ROLL, L_HOST, L_STARTED, L_TIME, L_SCORE, L_FINISHED, L_NOTES, N_L };
+static const Column learner_columns[N_L] = {
+  [L_NAME]     = { 0.23, FALSE, 2, PANGO_ELLIPSIZE_END },
+  [L_ROLL]     = { 0.10, FALSE, 1, PANGO_ELLIPSIZE_END },
+  [L_HOST]     = { 0.12, FALSE, 1, PANGO_ELLIPSIZE_END },
+  [L_STARTED]  = { 0.19, FALSE, 1, PANGO_ELLIPSIZE_END },
+  [L_TIME]     = { 0.09, TRUE,  1, PANGO_ELLIPSIZE_END },
+  [L_SCORE]    = { 0.08, TRUE,  1, PANGO_ELLIPSIZE_END },
+  [L_FINISHED] = { 0.11, TRUE,  1, PANGO_ELLIPSIZE_END },
+  [L_NOTES]    = { 0.08, TRUE,  1, PANGO_ELLIPSIZE_END },
+};
+
+enum { Q_NUMBER, Q_TEXT, Q_FACILITY, Q_DISCRIMINATION, Q_CHOICES, N_Q };
+static const Column question_columns[N_Q] = {
+  [Q_NUMBER]         = { 0.06, TRUE,  1, PANGO_ELLIPSIZE_END },
+  [Q_TEXT]           = { 0.44, FALSE, 2, PANGO_ELLIPSIZE_END },
+  [Q_FACILITY]       = { 0.10, TRUE,  1, PANGO_ELLIPSIZE_END },
+  [Q_DISCRIMINATION] = { 0.13, TRUE,  1, PANGO_ELLIPSIZE_END },
+  [Q_CHOICES]        = { 0.27, FALSE, 3, PANGO_ELLIPSIZE_END },
+};
+
+enum { P_FILE, P_REASON, N_P };
+static const Column problem_columns[N_P] = {
+  /* A path keeps its end: the file's own name. */
+  [P_FILE]   = { 0.35, FALSE, 1, PANGO_ELLIPSIZE_START },
+  [P_REASON] = { 0.65, FALSE, 4, PANGO_ELLIPSIZE_END },
+};
+
+typedef struct
+{
+  const Column *columns;
+  guint         n_columns;
+  gboolean      ruled;
+  GStrv         header;   /* repeated at the top of every page the table goes on to */
+  double        header_height;
+  double        header_baseline;
+} Table;
+
+typedef enum
+{
+  ITEM_TEXT,
+  ITEM_ROW,
+  ITEM_HISTOGRAM,
+  ITEM_GAP,
+} ItemKind;
+
+typedef enum
+{
+  ITEM_NEW_PAGE       = 1 << 0, /* a quiz begins on a page of its own */
+  ITEM_KEEP_WITH_NEXT = 1 << 1, /* a heading is never the last line of a page */
+  ITEM_HEADER         = 1 << 2, /* a table's header row */
+} ItemFlags;
+
+typedef struct
+{
+  ItemKind      kind;
+  ItemFlags     flags;
+  Style         style;
+  Table        *table;    /* rows */
+  GStrv         cells;    /* a row's cells, a text item's one text */
+  ImtehanStats *stats;    /* the histogram's */
+  /* From the pagination: */
+  double        height;
+  double        baseline; /* of a row's first line */
+  double        y;
+  guint         page;
+} Item;
+
+typedef struct
+{
+  ImtehanReport        *report;
+  ImtehanReportInclude  include;
+  char                 *lang;
+  gboolean              rtl;
+  GArray               *items;   /* Item */
+  GPtrArray            *tables;  /* Table */
+  GArray               *pages;   /* guint: the first item of each page */
+  double                width;   /* of the printable area, in points */
+  double                height;
+  double                footer_height;
+} ReportDoc;
+
+static void
+item_clear (gpointer data)
+{
+  Item *item = data;
+
+  g_clear_pointer (&item->cells, g_strfreev);
+  g_clear_pointer (&item->stats, imtehan_stats_unref);
+}
+
+static void
+table_free (gpointer data)
+{
+  Table *table = data;
+
+  g_strfreev (table->header);
+  g_free (table);
+}
+
+static void
+report_doc_free (ReportDoc *doc)
+{
+  g_clear_object (&doc->report);
+  g_free (doc->lang);
+  g_clear_pointer (&doc->items, g_array_unref);
+  g_clear_pointer (&doc->tables, g_ptr_array_unref);
+  g_clear_pointer (&doc->pages, g_array_unref);
+  g_free (doc);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ReportDoc, report_doc_free)
+
+/* The window's language once GTK runs (the window sets it). Before gtk_init(), as with
+ * `imtehan --report --pdf`, imtehan_i18n_get_language() only answers its default, "en", so
+ * the language is the one gettext translates the page's strings into: LANGUAGE, then the
+ * locale (imtehan_i18n_set_language() sets LANGUAGE too, so both ways agree). */
+static char *
+report_language (void)
+{
+  if (gtk_is_initialized ())
+    return g_strdup (imtehan_i18n_get_language ());
+  return imtehan_i18n_system_language ();
+}
+
+static ReportDoc *
+report_doc_new (ImtehanReport        *report,
+                ImtehanReportInclude  include)
+{
+  ReportDoc *doc = g_new0 (ReportDoc, 1);
+
+  doc->report = g_object_ref (report);
+  doc->include = include;
+  doc->lang = report_language ();
+  doc->rtl = imtehan_language_is_rtl (doc->lang);
+  doc->items = g_array_new (FALSE, TRUE, sizeof (Item));
+  g_array_set_clear_func (doc->items, item_clear);
+  doc->tables = g_ptr_array_new_with_free_func (table_free);
+  doc->pages = g_array_new (FALSE, FALSE, sizeof (guint));
+  return doc;
+}
+
+/* Building: what the pages say, before any measuring. */
+
+static Item *
+add_item (ReportDoc *doc,
+          ItemKind   kind,
+          Style      style,
+          ItemFlags  flags)
+{
+  Item item = { .kind = kind, .style = style, .flags = flags };
+
+  g_array_append_val (doc->items, item);
+  return &g_array_index (doc->items, Item, doc->items->len - 1);
+}
+
+static void
+add_text (ReportDoc  *doc,
+          Style       style,
+          ItemFlags   flags,
+          const char *text)
+{
+  Item *item = add_item (doc, ITEM_TEXT, style, flags);
+
+  item->cells = g_new0 (char *, 2);
+  item->cells[0] = g_strdup (text);
+}
+
+static void
+add_gap (ReportDoc *doc)
+{
+  add_item (doc, ITEM_GAP, STYLE_BODY, 0);
+}
+
+static Table *
+add_table (ReportDoc          *doc,
+           const Column       *columns,
+           guint               n_columns,
+           gboolean            ruled,
+           const char * const *header)
+{
+  Table *table = g_new0 (Table, 1);
+
+  table->columns = columns;
+  table->n_columns = n_columns;
+  table->ruled = ruled;
+  g_ptr_array_add (doc->tables, table);
+  if (header != NULL)
+    {
+      Item *item;
+
+      table->header = g_strdupv ((char **)header);
+      item = add_item (doc, ITEM_ROW, STYLE_HEADER, ITEM_HEADER | ITEM_KEEP_WITH_NEXT);
+      item->table = table;
+      item->cells = g_strdupv ((char **)header);
+    }
+  return table;
+}
+
+/* Takes @cells, one per column. */
+static void
+add_row (ReportDoc *doc,
+         Table     *table,
+         GStrv      cells)
+{
+  Item *item = add_item (doc, ITEM_ROW, STYLE_CELL, 0);
+
+  g_assert (g_strv_length (cells) == table->n_columns);
+  item->table = table;
+  item->cells = cells;
+}
+
+/* Copies its strings, one per column, up to a NULL. */
+static void
+add_cells (ReportDoc  *doc,
+           Table      *table,
+           const char *first,
+           ...)
+{
+  GPtrArray *cells = g_ptr_array_new ();
+  va_list args;
+
+  va_start (args, first);
+  for (const char *cell = first; cell != NULL; cell = va_arg (args, const char *))
+    g_ptr_array_add (cells, g_strdup (cell));
+  va_end (args);
+  g_ptr_array_add (cells, NULL);
+  add_row (doc, table, (GStrv)g_ptr_array_free (cells, FALSE));
+}
+
+/* Text of a user's or the system's (a name, a path) inside a translated sentence: isolated,
+ * so that its own direction cannot reorder the sentence around it. */
+static char *
+isolate (const char *text)
+{
+  return g_strconcat (FSI, text, PDI, NULL);
+}
+
+static char *
+format_number (double value,
+               int    decimals)
+{
+  if (isnan (value))
+    return g_strdup (DASH);
+  return g_strdup_printf ("%.*f", decimals, value);
+}
+
+static char *
+format_duration (GTimeSpan span)
+{
+  gint64 seconds;
+
+  if (span < 0)
+    return g_strdup (DASH);
+  seconds = span / G_TIME_SPAN_SECOND;
+  if (seconds >= 3600)
+    return g_strdup_printf ("%d:%02d:%02d", (int)(seconds / 3600), (int)(seconds / 60 % 60),
+                            (int)(seconds % 60));
+  return g_strdup_printf ("%d:%02d", (int)(seconds / 60), (int)(seconds % 60));
+}
+
+static const char *
+or_dash (const char *text)
+{
+  return text != NULL && *text != '\0' ? text : DASH;
+}
+
+static int
+compare_attempts (gconstpointer a,
+                  gconstpointer b)
+{
+  ImtehanReportAttempt *x = *(ImtehanReportAttempt * const *)a;
+  ImtehanReportAttempt *y = *(ImtehanReportAttempt * const *)b;
+  const char *name_x = imtehan_report_attempt_get_learner (x);
+  const char *name_y = imtehan_report_attempt_get_learner (y);
+  GDateTime *start_x = imtehan_report_attempt_get_started (x);
+  GDateTime *start_y = imtehan_report_attempt_get_started (y);
+  int order;
+
+  /* Unnamed attempts last. */
+  if ((name_x == NULL || *name_x == '\0') != (name_y == NULL || *name_y == '\0'))
+    return name_x == NULL || *name_x == '\0' ? 1 : -1;
+  if ((order = g_utf8_collate (name_x ? name_x : "", name_y ? name_y : "")) != 0)
+    return order;
+  if (start_x != NULL && start_y != NULL)
+    return g_date_time_compare (start_x, start_y);
+  return (start_x == NULL) - (start_y == NULL);
+}
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *)a, *(const char * const *)b);
+}
+
+/* The folders a quiz's files were read from, the first few by name. */
+static char *
+describe_folders (ImtehanReportQuiz *rquiz)
+{
+  GListModel *attempts = imtehan_report_quiz_get_attempts (rquiz);
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GPtrArray) folders = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GString) shown = g_string_new (NULL);
+  guint n = g_list_model_get_n_items (attempts);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(ImtehanReportAttempt) attempt = g_list_model_get_item (attempts, i);
+      GFile *file = imtehan_report_attempt_get_file (attempt);
+      g_autoptr(GFile) parent = file ? g_file_get_parent (file) : NULL;
+      char *name;
+
+      if (parent == NULL)
+        continue;
+      name = g_file_get_parse_name (parent);
+      if (g_hash_table_add (seen, name))
+        g_ptr_array_add (folders, g_strdup (name));
+    }
+  if (folders->len == 0)
+    return NULL;
+  g_ptr_array_sort (folders, compare_strings);
+  for (guint i = 0; i < folders->len && i < FOLDERS_SHOWN; i++)
+    {
+      g_autofree char *isolated = isolate (g_ptr_array_index (folders, i));
+
+      if (i > 0)
+        /* TRANSLATORS: between the folders of a list, "folder1, folder2" */
+        g_string_append (shown, _(", "));
+      g_string_append (shown, isolated);
+    }
+  if (folders->len > FOLDERS_SHOWN)
+    {
+      guint more = folders->len - FOLDERS_SHOWN;
+
+      /* TRANSLATORS: %1$s is a list of folders, %2$u how many more were read */
+      return g_strdup_printf (ngettext ("Read from %1$s and %2$u more folder",
+                                        "Read from %1$s and %2$u more folders", more),
+                              shown->str, more);
+    }
+  /* TRANSLATORS: %s is a list of folders */
+  return g_strdup_printf (_("Read from %s"), shown->str);
+}
+
+
+/* Paths inside a reason ("… is also in /media/usb/…") keep their own order in Urdu. */
+static char *
+isolate_paths (const char *text)
+{
+  GString *out = g_string_new (NULL);
+  const char *p = text;
+
+  while (*p != '\0')
+    {
+      const char *end = p;
+      const char *last;
+
+      while (*end != '\0' && *end != ' ')
+        end++;
+      if (memchr (p, '/', end - p) != NULL)
+        {
+          /* Closing punctuation stays outside: "/a/b.ini," */
+          for (last = end; last > p && strchr (",.:;”)", last[-1]) != NULL; last--)
+            ;
+          g_string_append (out, "\u2066");
+          g_string_append_len (out, p, last - p);
+          g_string_append (out, PDI);
+          g_string_append_len (out, last, end - last);
+        }
+      else
+        g_string_append_len (out, p, end - p);
+      for (p = end; *p == ' '; p++)
+        g_string_append_c (out, ' ');
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+add_problem_rows (ReportDoc *doc,
+                  GPtrArray *problems)
+{
+  const char *header[N_P + 1] = { [P_FILE] = _("File"), [P_REASON] = _("Reason") };
+  Table *table = add_table (doc, problem_columns, N_P, TRUE, header);
+
+  for (guint i = 0; i < problems->len; i++)
+    {
+      ImtehanReportProblem *problem = g_ptr_array_index (problems, i);
+      GFile *file = imtehan_report_problem_get_file (problem);
+      const char *message = or_dash (imtehan_report_problem_get_message (problem));
+      g_autofree char *path = NULL;
+      g_autofree char *shown = NULL;
+      g_autofree char *prefix = NULL;
+      g_autofree char *reason = NULL;
+
+      if (file != NULL)
+        {
+          /* The core's messages begin with the file's name (imtehan-report.c), which has a
+           * column of its own here. */
+          path = g_file_get_parse_name (file);
+          prefix = g_strconcat (path, ": ", NULL);
+          if (g_str_has_prefix (message, prefix))
+            message += strlen (prefix);
+          if (imtehan_report_problem_get_line (problem) > 0)
+            {
+              char *with_line = g_strdup_printf ("%s:%u", path,
+                                                 imtehan_report_problem_get_line (problem));
+              g_free (path);
+              path = with_line;
+            }
+          shown = g_strconcat ("\u2066", path, PDI, NULL);
+        }
+      reason = isolate_paths (message);
+      add_cells (doc, table, shown ? shown : DASH, reason, NULL);
+    }
+}
+
+static void
+build_summary (ReportDoc    *doc,
+               guint         n_listed,
+               ImtehanStats *stats)
+{
+  Table *table;
+  g_autofree char *listed = g_strdup_printf ("%u", n_listed);
+  g_autofree char *max = NULL;
+  g_autofree char *finished = NULL;
+  g_autofree char *mean = NULL;
+  g_autofree char *median = NULL;
+  g_autofree char *mean_of = NULL;
+  g_autofree char *median_of = NULL;
+  g_autofree char *sd = NULL;
+  g_autofree char *alpha = NULL;
+
+  add_text (doc, STYLE_HEADING, ITEM_KEEP_WITH_NEXT, _("Summary"));
+  table = add_table (doc, summary_columns, G_N_ELEMENTS (summary_columns), FALSE, NULL);
+  add_cells (doc, table, _("Attempts"), listed, NULL);
+  if (stats == NULL)
+    {
+      add_text (doc, STYLE_BODY, 0, _("No finished attempt yet, so no statistics."));
+      return;
+    }
+
+  max = format_number (imtehan_stats_get_max_total (stats), 0);
+  finished = g_strdup_printf ("%u", imtehan_stats_get_n_attempts (stats));
+  mean = format_number (imtehan_stats_get_mean (stats), 2);
+  median = format_number (imtehan_stats_get_median (stats), 1);
+  /* TRANSLATORS: a mean or median score out of the most marks, "5.25 of 8" */
+  mean_of = isnan (imtehan_stats_get_mean (stats)) ? g_strdup (DASH)
+                                                  : g_strdup_printf (_("%1$s of %2$s"), mean, max);
+  median_of = isnan (imtehan_stats_get_median (stats))
+              ? g_strdup (DASH) : g_strdup_printf (_("%1$s of %2$s"), median, max);
+  sd = format_number (imtehan_stats_get_sd (stats), 2);
+  alpha = format_number (imtehan_stats_get_alpha (stats), 2);
+
+  add_cells (doc, table, _("Finished, in the statistics"), finished, NULL);
+  add_cells (doc, table, _("Mean score"), mean_of, NULL);
+  add_cells (doc, table, _("Median score"), median_of, NULL);
+  add_cells (doc, table, _("Standard deviation"), sd, NULL);
+  /* TRANSLATORS: a measure of how consistently a test measures, from 0 to 1 */
+  add_cells (doc, table, _("Cronbach’s alpha"), alpha, NULL);
+  add_gap (doc);
+  add_text (doc, STYLE_BODY, ITEM_KEEP_WITH_NEXT, _("Scores of the finished attempts"));
+  add_item (doc, ITEM_HISTOGRAM, STYLE_CELL, 0)->stats = imtehan_stats_ref (stats);
+}
+
+static char *
+finished_text (ImtehanReportAttempt *attempt)
+{
+  if (!imtehan_report_attempt_get_finished (attempt))
+    return g_strdup (_("No"));
+  if (imtehan_report_attempt_get_finish_reason (attempt) == IMTEHAN_FINISH_REASON_TIME_UP)
+    return g_strdup (_("Time up"));
+  return g_strdup (_("Yes"));
+}
+
+/* Returns whether a mark needs the legend. */
+static char *
+notes_text (ImtehanReportAttempt *attempt,
+            gboolean             *mismatch,
+            gboolean             *copies)
+{
+  ImtehanReportFlags flags = imtehan_report_attempt_get_flags (attempt);
+  GPtrArray *others = imtehan_report_attempt_get_copies (attempt);
+  GString *notes = g_string_new (NULL);
+
+  if (flags & IMTEHAN_REPORT_FLAG_SCORE_MISMATCH)
+    {
+      g_string_append (notes, "≠");
+      *mismatch = TRUE;
+    }
+  if ((flags & IMTEHAN_REPORT_FLAG_COPIES) && others != NULL && others->len > 0)
+    {
+      g_string_append_printf (notes, "%s×%u", notes->len ? " " : "", others->len + 1);
+      *copies = TRUE;
+    }
+  if (imtehan_report_attempt_get_mode (attempt) == IMTEHAN_MODE_PRACTICE)
+    /* TRANSLATORS: a note on an attempt taken in practice mode, in a narrow column */
+    g_string_append_printf (notes, "%s%s", notes->len ? " " : "", _("practice"));
+  return g_string_free (notes, FALSE);
+}
+
+static void
+build_learners (ReportDoc *doc,
+                GPtrArray *listed)
+{
+  const char *header[N_L + 1] = {
+    [L_NAME] = _("Learner"),
+    [L_ROLL] = _("Roll number"),
+    /* TRANSLATORS: the lab computer an attempt was taken on */
+    [L_HOST] = _("PC"),
+    [L_STARTED] = _("Started"),
+    [L_TIME] = _("Time taken"),
+    [L_SCORE] = _("Score"),
+    [L_FINISHED] = _("Finished"),
+    [L_NOTES] = _("Notes"),
+  };
+  gboolean mismatch = FALSE;
+  gboolean copies = FALSE;
+  Table *table;
+
+  add_gap (doc);
+  add_text (doc, STYLE_HEADING, ITEM_KEEP_WITH_NEXT, _("Learners"));
+  if (listed->len == 0)
+    {
+      add_text (doc, STYLE_BODY, 0, _("No attempt to list."));
+      return;
+    }
+  table = add_table (doc, learner_columns, N_L, TRUE, header);
+  for (guint i = 0; i < listed->len; i++)
+    {
+      ImtehanReportAttempt *attempt = g_ptr_array_index (listed, i);
+      g_autofree char *started = imtehan_i18n_format_date (
+        imtehan_report_attempt_get_started (attempt));
+      g_autofree char *time = format_duration (imtehan_report_attempt_get_duration (attempt));
+      g_autofree char *score = g_strdup_printf ("%u/%u",
+                                                imtehan_report_attempt_get_score (attempt),
+                                                imtehan_report_attempt_get_total (attempt));
+      g_autofree char *finished = finished_text (attempt);
+      g_autofree char *notes = notes_text (attempt, &mismatch, &copies);
+
+      add_cells (doc, table,
+                 or_dash (imtehan_report_attempt_get_learner (attempt)),
+                 or_dash (imtehan_report_attempt_get_roll_number (attempt)),
+                 or_dash (imtehan_report_attempt_get_host (attempt)),
+                 or_dash (started), time, score, finished, notes, NULL);
+    }
+  if (mismatch)
+    add_text (doc, STYLE_BODY, 0,
+              _("≠: the score saved in the file is not the score recomputed from its answers "
+                "and the quiz’s key; the recomputed score is shown."));
+  if (copies)
+    add_text (doc, STYLE_BODY, 0,
+              _("×2, ×3…: the same attempt was found in several files (copies of a folder); "
+                "it is counted once."));
+}
+
+static char *
+choices_text (ReportDoc                  *doc,
+              const ImtehanQuestionStats *question)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < question->n_choices; i++)
+    {
+      g_autofree char *letter = imtehan_i18n_choice_letter (i, doc->lang);
+
+      g_string_append_printf (text, "%s%s%s\u00a0%u", i > 0 ? "  " : "", letter,
+                              i == question->right_choice ? "✓" : "",
+                              question->choice_counts[i]);
+    }
+  if (question->n_not_answered > 0)
+    /* TRANSLATORS: how many left a question unanswered, after the count of each choice */
+    g_string_append_printf (text, "  %s\u00a0%u", _("blank"), question->n_not_answered);
+  return g_string_free (text, FALSE);
+}
+
+static void
+build_questions (ReportDoc    *doc,
+                 ImtehanQuiz  *quiz,
+                 ImtehanStats *stats)
+{
+  const char *header[N_Q + 1] = {
+    /* TRANSLATORS: the column of question numbers, narrow */
+    [Q_NUMBER] = _("No."),
+    [Q_TEXT] = _("Question"),
+    [Q_FACILITY] = _("Facility"),
+    [Q_DISCRIMINATION] = _("Discrimination"),
+    [Q_CHOICES] = _("Choices chosen"),
+  };
+  const guint *order;
+  guint n;
+  Table *table;
+
+  add_gap (doc);
+  add_text (doc, STYLE_HEADING, ITEM_KEEP_WITH_NEXT, _("Questions, worst first"));
+  table = add_table (doc, question_columns, N_Q, TRUE, header);
+  order = imtehan_stats_get_worst_first (stats, &n);
+  for (guint i = 0; i < n; i++)
+    {
+      const ImtehanQuestionStats *figures = imtehan_stats_get_question (stats, order[i]);
+      ImtehanQuestion *question = imtehan_quiz_find_question (quiz, figures->id);
+      g_autofree char *number = NULL;
+      g_autofree char *facility = NULL;
+      g_autofree char *discrimination = format_number (figures->discrimination, 1);
+      g_autofree char *choices = choices_text (doc, figures);
+
+      number = question ? g_strdup_printf ("%u", imtehan_question_get_index (question) + 1)
+                        : g_strdup (DASH);
+      facility = isnan (figures->facility) ? g_strdup (DASH)
+                                           : g_strdup_printf ("%.0f%%", figures->facility * 100);
+      add_cells (doc, table, number,
+                 question ? or_dash (imtehan_question_get_text (question, doc->lang))
+                          : figures->id,
+                 facility, discrimination, choices, NULL);
+    }
+  add_text (doc, STYLE_BODY, 0,
+            _("Facility: the share of the marks the class won on the question. Discrimination: "
+              "how well the question separates the stronger learners from the weaker, from "
+              "−100 to 100; a dash when it cannot be computed. ✓ marks the right choice."));
+}
+
+static gboolean
+problem_belongs_to (ImtehanReportProblem *problem,
+                    const char           *quiz_id)
+{
+  ImtehanReportAttempt *attempt = imtehan_report_problem_get_attempt (problem);
+
+  return attempt != NULL &&
+         g_strcmp0 (imtehan_report_attempt_get_quiz_id (attempt), quiz_id) == 0;
+}
+
+static void
+build_quiz (ReportDoc         *doc,
+            ImtehanReportQuiz *rquiz,
+            const char        *printed,
+            GHashTable        *problems_shown)
+{
+  ImtehanQuiz *quiz = imtehan_report_quiz_get_quiz (rquiz);
+  GListModel *attempts = imtehan_report_quiz_get_attempts (rquiz);
+  GListModel *problems = imtehan_report_get_problems (doc->report);
+  g_autoptr(GPtrArray) listed = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) apart = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(ImtehanStats) stats = NULL;
+  g_autofree char *subtitle = NULL;
+  g_autofree char *folders = describe_folders (rquiz);
+  const char *title = imtehan_quiz_get_title (quiz, doc->lang);
+
+  add_text (doc, STYLE_TITLE, ITEM_NEW_PAGE | ITEM_KEEP_WITH_NEXT,
+            title && *title ? title : imtehan_quiz_get_id (quiz));
+  /* TRANSLATORS: under the quiz's title; %s is the date and time of printing */
+  subtitle = g_strdup_printf (_("Class report, printed %s"), printed);
+  add_text (doc, STYLE_BODY, 0, subtitle);
+  if (folders != NULL)
+    add_text (doc, STYLE_BODY, 0, folders);
+  if (doc->include & IMTEHAN_REPORT_INCLUDE_PRACTICE)
+    add_text (doc, STYLE_BODY, 0, _("Practice attempts are included."));
+
+  for (guint i = 0; i < g_list_model_get_n_items (attempts); i++)
+    {
+      ImtehanReportAttempt *attempt = g_list_model_get_item (attempts, i);
+
+      if (imtehan_report_attempt_is_listed (attempt, doc->include))
+        g_ptr_array_add (listed, attempt);
+      else
+        g_object_unref (attempt);
+    }
+  g_ptr_array_sort (listed, compare_attempts);
+  stats = imtehan_report_quiz_compute_stats (rquiz, doc->include);
+
+  add_gap (doc);
+  build_summary (doc, listed->len, stats);
+  build_learners (doc, listed);
+  if (stats != NULL)
+    build_questions (doc, quiz, stats);
+
+  for (guint i = 0; i < g_list_model_get_n_items (problems); i++)
+    {
+      ImtehanReportProblem *problem = g_list_model_get_item (problems, i);
+
+      if (problem_belongs_to (problem, imtehan_quiz_get_id (quiz)))
+        {
+          g_hash_table_add (problems_shown, problem);
+          g_ptr_array_add (apart, problem);
+        }
+      else
+        g_object_unref (problem);
+    }
+  if (apart->len > 0)
+    {
+      add_gap (doc);
+      add_text (doc, STYLE_HEADING, ITEM_KEEP_WITH_NEXT, _("Attempts listed apart"));
+      add_problem_rows (doc, apart);
+    }
+}
+
+static void
+build_doc (ReportDoc *doc)
+{
+  GListModel *quizzes = imtehan_report_get_quizzes (doc->report);
+  GListModel *problems = imtehan_report_get_problems (doc->report);
+  g_autoptr(GHashTable) shown = g_hash_table_new (NULL, NULL);
+  g_autoptr(GPtrArray) others = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *printed = imtehan_i18n_format_date (now);
+
+  g_array_set_size (doc->items, 0);
+  g_ptr_array_set_size (doc->tables, 0);
+
+  for (guint i = 0; i < g_list_model_get_n_items (quizzes); i++)
+    {
+      g_autoptr(ImtehanReportQuiz) rquiz = g_list_model_get_item (quizzes, i);
+
+      build_quiz (doc, rquiz, printed, shown);
+    }
+
+  for (guint i = 0; i < g_list_model_get_n_items (problems); i++)
+    {
+      ImtehanReportProblem *problem = g_list_model_get_item (problems, i);
+
+      if (!g_hash_table_contains (shown, problem))
+        g_ptr_array_add (others, problem);
+      else
+        g_object_unref (problem);
+    }
+  if (doc->items->len == 0)
+    {
+      g_autofree char *subtitle = g_strdup_printf (_("Class report, printed %s"), printed);
+
+      add_text (doc, STYLE_TITLE, ITEM_KEEP_WITH_NEXT, _("Class report"));
+      add_text (doc, STYLE_BODY, 0, subtitle);
+      add_gap (doc);
+      add_text (doc, STYLE_BODY, 0, _("No attempt of a known quiz was found."));
+    }
+  if (others->len > 0)
+    {
+      add_text (doc, STYLE_HEADING,
+                (g_list_model_get_n_items (quizzes) > 0 ? ITEM_NEW_PAGE : 0) |
+                ITEM_KEEP_WITH_NEXT,
+                _("Files that were not counted"));
+      add_problem_rows (doc, others);
+    }
+}
+
+/* Measuring and drawing. */
+
+static PangoFontDescription *
+style_font (ReportDoc *doc,
+            Style      style)
+{
+  PangoFontDescription *desc;
+
+  desc = pango_font_description_from_string (doc->rtl ? URDU_FAMILIES ", " LATIN_FAMILIES
+                                                      : LATIN_FAMILIES);
+  pango_font_description_set_size (desc, (doc->rtl ? styles[style].urdu_size
+                                                   : styles[style].latin_size) * PANGO_SCALE);
+  if (styles[style].bold)
+    pango_font_description_set_weight (desc, PANGO_WEIGHT_BOLD);
+  return desc;
+}
+
+/* Urdu in an English page (a learner's name, a quiz's Urdu title) is set in Nastaliq too:
+ * left to fallback, Pango picks Noto Kufi or splits the words between fonts (DESIGN.md). */
+static void
+mark_urdu_runs (PangoAttrList *attrs,
+                const char    *text)
+{
+  const char *p = text;
+  const char *start = NULL;
+  const char *end = NULL;
+
+  while (TRUE)
+    {
+      gunichar c = g_utf8_get_char (p);
+      GUnicodeScript script = c ? g_unichar_get_script (c) : G_UNICODE_SCRIPT_INVALID_CODE;
+
+      if (script == G_UNICODE_SCRIPT_ARABIC)
+        {
+          if (start == NULL)
+            start = p;
+          end = g_utf8_next_char (p);
+        }
+      else if (start != NULL && (c == 0 || (script != G_UNICODE_SCRIPT_COMMON &&
+                                            script != G_UNICODE_SCRIPT_INHERITED)))
+        {
+          PangoAttribute *family = pango_attr_family_new (URDU_FAMILIES);
+          PangoAttribute *language = pango_attr_language_new (pango_language_from_string ("ur"));
+
+          family->start_index = language->start_index = start - text;
+          family->end_index = language->end_index = end - text;
+          pango_attr_list_insert (attrs, family);
+          pango_attr_list_insert (attrs, language);
+          start = NULL;
+        }
+      if (c == 0)
+        break;
+      p = g_utf8_next_char (p);
+    }
+}
+
+/* Every paragraph takes the page's direction (auto-dir off), so text starts at the right in
+ * Urdu whatever its first letter; Urdu text also starts with RLM and isolates its Latin terms
+ * (imtehan_text_prepare()), as in the window. */
+static PangoLayout *
+make_layout (ReportDoc          *doc,
+             PangoContext       *context,
+             const char         *text,
+             Style               style,
+             double              width,
+             int                 max_lines,
+             PangoEllipsizeMode  ellipsize,
+             gboolean            center)
+{
+  PangoLayout *layout = pango_layout_new (context);
+  g_autoptr(PangoFontDescription) desc = style_font (doc, style);
+  g_autofree char *prepared = imtehan_text_prepare (text, doc->lang);
+  PangoAttrList *attrs = pango_attr_list_new ();
+
+  pango_layout_set_auto_dir (layout, FALSE);
+  pango_layout_set_font_description (layout, desc);
+  if (width > 0)
+    {
+      pango_layout_set_width (layout, pango_units_from_double (width));
+      pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+    }
+  if (width > 0 && max_lines > 0)
+    {
+      pango_layout_set_height (layout, -max_lines);
+      pango_layout_set_ellipsize (layout, ellipsize);
+    }
+  pango_layout_set_alignment (layout, center ? PANGO_ALIGN_CENTER
+                                      : doc->rtl ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
+  pango_layout_set_text (layout, prepared, -1);
+  if (doc->rtl)
+    pango_attr_list_insert (attrs, pango_attr_language_new (pango_language_from_string ("ur")));
+  else
+    mark_urdu_runs (attrs, prepared);
+  pango_layout_set_attributes (layout, attrs);
+  pango_attr_list_unref (attrs);
+  return layout;
+}
+
+/* How far the text reaches above and below its first baseline, in points: its ink as well as
+ * its lines. Nastaliq's ink goes beyond the font's own line (ک on a cascade, a final م; see
+ * data/style.css), and a table's rule must not cross it. */
+static void
+measure_layout (PangoLayout *layout,
+                double      *above,
+                double      *below)
+{
+  PangoRectangle ink, logical;
+  int baseline = pango_layout_get_baseline (layout);
+  int top, bottom;
+
+  pango_layout_get_extents (layout, &ink, &logical);
+  top = logical.y;
+  bottom = logical.y + logical.height;
+  if (ink.width > 0 && ink.height > 0)
+    {
+      top = MIN (top, ink.y);
+      bottom = MAX (bottom, ink.y + ink.height);
+    }
+  *above = (double)(baseline - top) / PANGO_SCALE;
+  *below = (double)(bottom - baseline) / PANGO_SCALE;
+}
+
+static double
+column_width (ReportDoc    *doc,
+              const Column *column)
+{
+  return column->share * doc->width;
+}
+
+static PangoLayout *
+make_cell (ReportDoc    *doc,
+           PangoContext *context,
+           const Column *column,
+           const char   *text,
+           Style         style)
+{
+  return make_layout (doc, context, text, style, column_width (doc, column) - 2 * CELL_PAD_X,
+                      column->max_lines, column->ellipsize, column->center);
+}
+
+/* The line every row has at least, so that rows of digits and rows of Urdu names are as
+ * tall: Urdu's tallest letters, or Latin's. */
+static void
+measure_line (ReportDoc    *doc,
+              PangoContext *context,
+              Style         style,
+              double       *above,
+              double       *below)
+{
+  g_autoptr(PangoLayout) layout = make_layout (doc, context, doc->rtl ? "کبھی مکمل" : "Ágjy",
+                                               style, -1, 0, PANGO_ELLIPSIZE_NONE, FALSE);
+
+  measure_layout (layout, above, below);
+}
+
+static void
+measure_row (ReportDoc    *doc,
+             PangoContext *context,
+             Item         *item)
+{
+  double above, below;
+
+  measure_line (doc, context, item->style, &above, &below);
+  for (guint c = 0; c < item->table->n_columns; c++)
+    {
+      g_autoptr(PangoLayout) layout = make_cell (doc, context, &item->table->columns[c],
+                                                 item->cells[c], item->style);
+      double cell_above, cell_below;
+
+      measure_layout (layout, &cell_above, &cell_below);
+      above = MAX (above, cell_above);
+      below = MAX (below, cell_below);
+    }
+  item->baseline = CELL_PAD_Y + above;
+  item->height = above + below + 2 * CELL_PAD_Y;
+}
+
+static double
+histogram_label_height (ReportDoc    *doc,
+                        PangoContext *context)
+{
+  g_autoptr(PangoLayout) layout = make_layout (doc, context, "0123456789", STYLE_CELL, -1, 0,
+                                               PANGO_ELLIPSIZE_NONE, TRUE);
+  double above, below;
+
+  measure_layout (layout, &above, &below);
+  return above + below;
+}
+
+static void
+measure_item (ReportDoc    *doc,
+              PangoContext *context,
+              Item         *item)
+{
+  switch (item->kind)
+    {
+    case ITEM_TEXT:
+      {
+        g_autoptr(PangoLayout) layout = make_layout (doc, context, item->cells[0], item->style,
+                                                     doc->width, 0, PANGO_ELLIPSIZE_NONE,
+                                                     FALSE);
+        double above, below;
+
+        measure_layout (layout, &above, &below);
+        item->baseline = CELL_PAD_Y + above;
+        item->height = above + below + 2 * CELL_PAD_Y;
+      }
+      break;
+    case ITEM_ROW:
+      measure_row (doc, context, item);
+      if (item->flags & ITEM_HEADER)
+        {
+          item->table->header_height = item->height;
+          item->table->header_baseline = item->baseline;
+        }
+      break;
+    case ITEM_HISTOGRAM:
+      item->height = 2 * histogram_label_height (doc, context) + BAR_AREA + CELL_PAD_Y;
+      break;
+    case ITEM_GAP:
+      item->height = GAP;
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static char *
+page_number_text (guint page,
+                  guint n_pages)
+{
+  /* TRANSLATORS: at the foot of every printed page */
+  return g_strdup_printf (_("Page %1$u of %2$u"), page + 1, n_pages);
+}
+
+static void
+prepare_context (ReportDoc    *doc,
+                 PangoContext *context)
+{
+  pango_context_set_base_dir (context, doc->rtl ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR);
+  pango_context_set_language (context, pango_language_from_string (doc->lang));
+}
+
+static gboolean
+continues_table (const Item *item)
+{
+  return item->kind == ITEM_ROW && !(item->flags & ITEM_HEADER) && item->table->header != NULL;
+}
+
+/* Places every item on a page of @width × @height points: a quiz starts a page, a heading
+ * stays with what follows it, and a table going on to the next page repeats its header. */
+static void
+paginate (ReportDoc    *doc,
+          PangoContext *context,
+          double        width,
+          double        height)
+{
+  double usable, y = 0;
+  gboolean empty = TRUE;
+  guint first = 0;
+
+  doc->width = width;
+  doc->height = height;
+  prepare_context (doc, context);
+  {
+    g_autofree char *sample = page_number_text (99, 99);
+    g_autoptr(PangoLayout) footer = make_layout (doc, context, sample, STYLE_FOOTER, width, 1,
+                                                 PANGO_ELLIPSIZE_END, TRUE);
+    double above, below;
+
+    measure_layout (footer, &above, &below);
+    doc->footer_height = above + below + FOOTER_GAP;
+  }
+  usable = height - doc->footer_height;
+
+  for (guint i = 0; i < doc->items->len; i++)
+    measure_item (doc, context, &g_array_index (doc->items, Item, i));
+
+  g_array_set_size (doc->pages, 0);
+  g_array_append_val (doc->pages, first);
+  for (guint i = 0; i < doc->items->len; i++)
+    {
+      Item *item = &g_array_index (doc->items, Item, i);
+      double need = item->height;
+
+      for (guint j = i; j + 1 < doc->items->len; j++)
+        {
+          const Item *next = &g_array_index (doc->items, Item, j + 1);
+
+          if (!(g_array_index (doc->items, Item, j).flags & ITEM_KEEP_WITH_NEXT) ||
+              (next->flags & ITEM_NEW_PAGE))
+            break;
+          need += next->height;
+        }
+      if (!empty && ((item->flags & ITEM_NEW_PAGE) || y + need > usable))
+        {
+          g_array_append_val (doc->pages, i);
+          y = 0;
+          empty = TRUE;
+        }
+      if (empty && item->kind == ITEM_GAP)
+        {
+          item->page = doc->pages->len - 1;
+          item->y = 0;
+          item->height = 0;
+          continue;
+        }
+      if (empty && continues_table (item))
+        y = item->table->header_height;
+      item->page = doc->pages->len - 1;
+      item->y = y;
+      y += item->height;
+      empty = FALSE;
+    }
+}
+
+static void
+draw_layout (cairo_t     *cr,
+             PangoLayout *layout,
+             double       x,
+             double       baseline_y)
+{
+  cairo_move_to (cr, x, baseline_y - (double)pango_layout_get_baseline (layout) / PANGO_SCALE);
+  pango_cairo_show_layout (cr, layout);
+}
+
+static double
+table_width (const Table *table)
+{
+  double share = 0;
+
+  for (guint c = 0; c < table->n_columns; c++)
+    share += table->columns[c].share;
+  return share;
+}
+
+static void
+draw_row (ReportDoc          *doc,
+          cairo_t            *cr,
+          PangoContext       *context,
+          const Table        *table,
+          const char * const *cells,
+          Style               style,
+          gboolean            header,
+          double              y,
+          double              height,
+          double              baseline)
+{
+  double width = table_width (table) * doc->width;
+  double x0 = doc->rtl ? doc->width - width : 0;
+  double x = 0;
+
+  if (header)
+    {
+      cairo_set_source_rgb (cr, 0.91, 0.91, 0.91);
+      cairo_rectangle (cr, x0, y, width, height);
+      cairo_fill (cr);
+    }
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  for (guint c = 0; c < table->n_columns; c++)
+    {
+      const Column *column = &table->columns[c];
+      double w = column_width (doc, column);
+      g_autoptr(PangoLayout) layout = make_cell (doc, context, column, cells[c], style);
+
+      /* Columns run from the reading side: right to left in Urdu. */
+      draw_layout (cr, layout, (doc->rtl ? doc->width - x - w : x) + CELL_PAD_X, y + baseline);
+      x += w;
+    }
+  if (table->ruled)
+    {
+      if (header)
+        cairo_set_line_width (cr, 0.8);
+      else
+        {
+          cairo_set_source_rgb (cr, 0.7, 0.7, 0.7);
+          cairo_set_line_width (cr, 0.3);
+        }
+      cairo_move_to (cr, x0, y + height);
+      cairo_rel_line_to (cr, width, 0);
+      cairo_stroke (cr);
+      cairo_set_source_rgb (cr, 0, 0, 0);
+    }
+}
+
+static char *
+bin_label (const ImtehanStatsBin *bin)
+{
+  if (bin->upper - bin->lower <= 1.0 + 1e-9)
+    return g_strdup_printf ("%g", bin->lower);
+  /* A range keeps its order in Urdu too. */
+  return g_strdup_printf ("\u2066%g–%g" PDI, bin->lower, bin->upper);
+}
+
+/* Bars of the score histogram, the lowest scores at the reading side. */
+static void
+draw_histogram (ReportDoc    *doc,
+                cairo_t      *cr,
+                PangoContext *context,
+                const Item   *item)
+{
+  const ImtehanStatsBin *bins;
+  guint n_bins, highest = 1;
+  double label = histogram_label_height (doc, context);
+  double axis = item->y + label + BAR_AREA;
+  double bar;
+
+  bins = imtehan_stats_get_histogram (item->stats, &n_bins);
+  if (n_bins == 0)
+    return;
+  for (guint i = 0; i < n_bins; i++)
+    highest = MAX (highest, bins[i].count);
+  bar = MIN (BAR_MAX_WIDTH, doc->width / n_bins);
+
+  for (guint i = 0; i < n_bins; i++)
+    {
+      double x = doc->rtl ? doc->width - (i + 1) * bar : i * bar;
+      double h = BAR_AREA * bins[i].count / highest;
+      g_autofree char *count = g_strdup_printf ("%u", bins[i].count);
+      g_autofree char *range = bin_label (&bins[i]);
+      g_autoptr(PangoLayout) count_layout = make_layout (doc, context, count, STYLE_CELL, bar,
+                                                         1, PANGO_ELLIPSIZE_NONE, TRUE);
+      g_autoptr(PangoLayout) range_layout = make_layout (doc, context, range, STYLE_CELL, bar,
+                                                         1, PANGO_ELLIPSIZE_NONE, TRUE);
+      double above, below;
+
+      cairo_set_source_rgb (cr, 0.55, 0.55, 0.55);
+      cairo_rectangle (cr, x + 2, axis - h, bar - 4, h);
+      cairo_fill (cr);
+      cairo_set_source_rgb (cr, 0, 0, 0);
+      measure_layout (count_layout, &above, &below);
+      draw_layout (cr, count_layout, x, axis - h - below);
+      measure_layout (range_layout, &above, &below);
+      draw_layout (cr, range_layout, x, axis + CELL_PAD_Y + above);
+    }
+  cairo_set_line_width (cr, 0.6);
+  cairo_move_to (cr, doc->rtl ? doc->width - n_bins * bar : 0, axis);
+  cairo_rel_line_to (cr, n_bins * bar, 0);
+  cairo_stroke (cr);
+}
+
+/* Draws page @page (from 0) in points, its printable area's top left corner at 0, 0. */
+static void
+draw_page (ReportDoc    *doc,
+           cairo_t      *cr,
+           PangoContext *context,
+           guint         page)
+{
+  guint first, end;
+  const Item *top;
+  g_autofree char *number = NULL;
+  g_autoptr(PangoLayout) footer = NULL;
+  double above, below;
+
+  g_return_if_fail (page < doc->pages->len);
+
+  prepare_context (doc, context);
+  first = g_array_index (doc->pages, guint, page);
+  end = page + 1 < doc->pages->len ? g_array_index (doc->pages, guint, page + 1)
+                                   : doc->items->len;
+  top = first < end ? &g_array_index (doc->items, Item, first) : NULL;
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  if (top != NULL && continues_table (top))
+    draw_row (doc, cr, context, top->table, (const char * const *)top->table->header,
+              STYLE_HEADER, TRUE, 0, top->table->header_height, top->table->header_baseline);
+
+  for (guint i = first; i < end; i++)
+    {
+      const Item *item = &g_array_index (doc->items, Item, i);
+
+      switch (item->kind)
+        {
+        case ITEM_TEXT:
+          {
+            g_autoptr(PangoLayout) layout = make_layout (doc, context, item->cells[0],
+                                                         item->style, doc->width, 0,
+                                                         PANGO_ELLIPSIZE_NONE, FALSE);
+
+            draw_layout (cr, layout, 0, item->y + item->baseline);
+          }
+          break;
+        case ITEM_ROW:
+          draw_row (doc, cr, context, item->table, (const char * const *)item->cells,
+                    item->style, (item->flags & ITEM_HEADER) != 0, item->y, item->height,
+                    item->baseline);
+          break;
+        case ITEM_HISTOGRAM:
+          draw_histogram (doc, cr, context, item);
+          break;
+        case ITEM_GAP:
+          break;
+        default:
+          g_assert_not_reached ();
+        }
+    }
+
+  number = page_number_text (page, doc->pages->len);
+  footer = make_layout (doc, context, number, STYLE_FOOTER, doc->width, 1, PANGO_ELLIPSIZE_END,
+                        TRUE);
+  measure_layout (footer, &above, &below);
+  cairo_set_source_rgb (cr, 0.3, 0.3, 0.3);
+  draw_layout (cr, footer, 0, doc->height - below);
+}
+
+/* The print operation. */
+
+static void
+begin_print_cb (GtkPrintOperation *operation,
+                GtkPrintContext   *context,
+                ReportDoc         *doc)
+{
+  /* GTK's recipe for a Pango context on this page (resolution, font options); every layout
+   * of the page is made from it. */
+  g_autoptr(PangoLayout) layout = gtk_print_context_create_pango_layout (context);
+
+  build_doc (doc);
+  paginate (doc, pango_layout_get_context (layout), gtk_print_context_get_width (context),
+            gtk_print_context_get_height (context));
+  gtk_print_operation_set_n_pages (operation, doc->pages->len);
+}
+
+static void
+draw_page_cb (GtkPrintOperation *operation,
+              GtkPrintContext   *context,
+              int                page,
+              ReportDoc         *doc)
+{
+  g_autoptr(PangoLayout) layout = gtk_print_context_create_pango_layout (context);
+
+  draw_page (doc, gtk_print_context_get_cairo_context (context),
+             pango_layout_get_context (layout), page);
+}
+
+static GtkPageSetup *
+default_page_setup (void)
+{
+  GtkPageSetup *setup = gtk_page_setup_new ();
+  g_autoptr(GtkPaperSize) a4 = gtk_paper_size_new (GTK_PAPER_NAME_A4);
+
+  gtk_page_setup_set_paper_size (setup, a4);
+  gtk_page_setup_set_top_margin (setup, MARGIN_MM, GTK_UNIT_MM);
+  gtk_page_setup_set_bottom_margin (setup, MARGIN_MM, GTK_UNIT_MM);
+  gtk_page_setup_set_left_margin (setup, MARGIN_MM, GTK_UNIT_MM);
+  gtk_page_setup_set_right_margin (setup, MARGIN_MM, GTK_UNIT_MM);
+  return setup;
+}
+
+/**
+ * imtehan_report_print_new:
+ *
+ * The report is laid out when printing begins, on the page size chosen then, in the language
+ * of this moment.
+ *
+ * Returns: (transfer full): a print operation of the report
+ */
 GtkPrintOperation *
 imtehan_report_print_new (ImtehanReport        *report,
                           ImtehanReportInclude  include)
 {
-  return gtk_print_operation_new ();
+  GtkPrintOperation *operation;
+  g_autoptr(GtkPageSetup) setup = NULL;
+  ReportDoc *doc;
+
+  g_return_val_if_fail (IMTEHAN_IS_REPORT (report), NULL);
+
+  operation = gtk_print_operation_new ();
+  doc = report_doc_new (report, include);
+  setup = default_page_setup ();
+  gtk_print_operation_set_default_page_setup (operation, setup);
+  gtk_print_operation_set_unit (operation, GTK_UNIT_POINTS);
+  /* TRANSLATORS: the name of the print job, in the printer's queue */
+  gtk_print_operation_set_job_name (operation, _("Imtehan class report"));
+  g_signal_connect_data (operation, "begin-print", G_CALLBACK (begin_print_cb), doc,
+                         (GClosureNotify)(void (*) (void))report_doc_free, 0);
+  g_signal_connect (operation, "draw-page", G_CALLBACK (draw_page_cb), doc);
+  return operation;
 }
 
+/* The PDF. */
+
+static cairo_status_t
+append_bytes_cb (void                *closure,
+                 const unsigned char *data,
+                 unsigned int         length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/* A context as gtk_print_context_create_pango_context() makes one, at 72 dpi: one point of
+ * type is one unit of the PDF's page. */
+static PangoContext *
+create_pdf_context (void)
+{
+  PangoContext *context = pango_font_map_create_context (pango_cairo_font_map_get_default ());
+  cairo_font_options_t *options = cairo_font_options_create ();
+
+  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
+  pango_cairo_context_set_font_options (context, options);
+  cairo_font_options_destroy (options);
+  pango_cairo_context_set_resolution (context, 72.0);
+  return context;
+}
+
+static GBytes *
+render_pdf (ReportDoc  *doc,
+            GError    **error)
+{
+  GByteArray *data = g_byte_array_new ();
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  cairo_t *cr;
+  PangoContext *context = create_pdf_context ();
+
+  surface = cairo_pdf_surface_create_for_stream (append_bytes_cb, data, A4_WIDTH, A4_HEIGHT);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, _("Imtehan class report"));
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Imtehan");
+  cr = cairo_create (surface);
+
+  build_doc (doc);
+  paginate (doc, context, A4_WIDTH - 2 * MARGIN, A4_HEIGHT - 2 * MARGIN);
+  for (guint page = 0; page < doc->pages->len; page++)
+    {
+      cairo_save (cr);
+      cairo_translate (cr, MARGIN, MARGIN);
+      pango_cairo_update_context (cr, context);
+      draw_page (doc, cr, context, page);
+      cairo_restore (cr);
+      cairo_show_page (cr);
+    }
+  g_object_unref (context);
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_byte_array_unref (data);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Could not make the PDF: %s"),
+                   cairo_status_to_string (status));
+      return NULL;
+    }
+  return g_byte_array_free_to_bytes (data);
+}
+
+static gboolean
+same_file (GFile *a,
+           GFile *b)
+{
+  return a != NULL && b != NULL && g_file_equal (a, b);
+}
+
+/* Whether @file is one the report read: the same rule as imtehan_report_save_csv()'s, so a
+ * mistyped name never replaces a learner's attempt. */
+static gboolean
+is_report_file (ImtehanReport *report,
+                GFile         *file)
+{
+  GListModel *groups = imtehan_report_get_quizzes (report);
+  GListModel *problems = imtehan_report_get_problems (report);
+
+  for (guint g = 0; g < g_list_model_get_n_items (groups); g++)
+    {
+      g_autoptr(ImtehanReportQuiz) group = g_list_model_get_item (groups, g);
+      GListModel *attempts = imtehan_report_quiz_get_attempts (group);
+
+      for (guint i = 0; i < g_list_model_get_n_items (attempts); i++)
+        {
+          g_autoptr(ImtehanReportAttempt) attempt = g_list_model_get_item (attempts, i);
+          GPtrArray *copies = imtehan_report_attempt_get_copies (attempt);
+
+          if (same_file (file, imtehan_report_attempt_get_file (attempt)))
+            return TRUE;
+          for (guint c = 0; copies != NULL && c < copies->len; c++)
+            if (same_file (file, g_ptr_array_index (copies, c)))
+              return TRUE;
+        }
+    }
+  for (guint i = 0; i < g_list_model_get_n_items (problems); i++)
+    {
+      g_autoptr(ImtehanReportProblem) problem = g_list_model_get_item (problems, i);
+
+      if (same_file (file, imtehan_report_problem_get_file (problem)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/**
+ * imtehan_report_print_save_pdf:
+ *
+ * Lays the report out on A4 and writes it to @file, whole or not at all: an existing file is
+ * replaced only once the new one is complete. Refuses a name ending in ".ini" (the next report
+ * would read it as a damaged attempt) and any file the report read. Needs no display and no
+ * gtk_init().
+ */
 gboolean
 imtehan_report_print_save_pdf (ImtehanReport        *report,
                                ImtehanReportInclude  include,
                                GFile                *file,
                                GError              **error)
 {
-  g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, "not written yet");
-  return FALSE;
+  g_autoptr(ReportDoc) doc = NULL;
+  g_autoptr(GBytes) pdf = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *display = NULL;
+  g_autofree char *basename = NULL;
+  g_autofree char *folded = NULL;
+  const char *path;
+  const char *data;
+  gsize size;
+
+  g_return_val_if_fail (IMTEHAN_IS_REPORT (report), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  display = g_file_get_parse_name (file);
+  basename = g_file_get_basename (file);
+  folded = basename ? g_ascii_strdown (basename, -1) : NULL;
+  if (folded != NULL && g_str_has_suffix (folded, ".ini"))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME,
+                   _("%s: a name ending in “.ini” is an attempt file’s, and the report would "
+                     "read this file as a damaged attempt; save the PDF file as “.pdf”"),
+                   display);
+      return FALSE;
+    }
+  if (is_report_file (report, file))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                   _("%s is one of the files this report reads; save the PDF file under "
+                     "another name"), display);
+      return FALSE;
+    }
+
+  doc = report_doc_new (report, include);
+  if ((pdf = render_pdf (doc, error)) == NULL)
+    return FALSE;
+
+  data = g_bytes_get_data (pdf, &size);
+  /* g_file_replace() writes a file that did not exist in place, so a full disk would leave
+   * half a PDF; g_file_set_contents_full() always writes a temporary file, renames it over
+   * @file and removes it when anything fails. 0640: the PDF holds a class's names and
+   * scores, for the teachers' group of a lab's folder (DESIGN.md), as the CSV files. */
+  if ((path = g_file_peek_path (file)) != NULL)
+    {
+      if (g_file_set_contents_full (path, data, size,
+                                    G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
+                                    0640, &local_error))
+        return TRUE;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_file_error (local_error->code), "%s",
+                   local_error->message);
+      return FALSE;
+    }
+  return g_file_replace_contents (file, data, size, NULL, FALSE,
+                                  G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error);
 }

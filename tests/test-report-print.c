@@ -1,16 +1,455 @@
-/* test-report-print.c (issue 17)
+/* test-report-print.c: the class report in PDF and through a print operation (issue 17)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * `imtehan --report DIR --pdf FILE` runs on servers and in CI with no display, before GTK is
+ * initialised: so does this test, which never calls gtk_init() and unsets DISPLAY and
+ * WAYLAND_DISPLAY itself. The PDFs are read back as bytes (there is no PDF library in the
+ * build's dependencies): cairo writes each page, the page tree and each font's descriptor as
+ * plain, uncompressed dictionaries.
  */
+
+/* memmem(): a PDF holds NUL bytes, which the GLib string searches stop at. */
+#define _GNU_SOURCE
 
 #include "config.h"
 
-#include <glib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "imtehan-i18n.h"
+#include "imtehan-report-print.h"
+#include "test-report-util.h"
+#include "test-util.h"
+
+typedef struct
+{
+  char          *root;     /* a temporary folder: the class's attempts and the PDFs */
+  char          *class;
+  ImtehanQuiz   *quiz;
+} Fixture;
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  fixture->root = g_dir_make_tmp ("imtehan-report-print-XXXXXX", NULL);
+  g_assert_nonnull (fixture->root);
+  fixture->class = g_build_filename (fixture->root, "class", NULL);
+  fixture->quiz = imtehan_test_load_bundled_quiz ();
+  imtehan_i18n_set_language ("en");
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  imtehan_test_remove_tree (fixture->root);
+  g_clear_object (&fixture->quiz);
+  g_free (fixture->class);
+  g_free (fixture->root);
+  imtehan_i18n_set_language ("en");
+}
+
+/* Attempts of @n learners in a folder per PC; each @names[i] if given, else "Learner i". */
+static void
+write_class (Fixture            *fixture,
+             guint               n,
+             const char * const *names)
+{
+  static const char * const patterns[] = { "cccccccc", "cwc-cwcw", "wwwwwwww", "ccwcccwc",
+                                           "cwcwcwcw", "cccccccw", "ccc-----" };
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *pc = g_strdup_printf ("pc%02u", i % 4 + 1);
+      g_autofree char *folder = g_build_filename (fixture->class, pc, NULL);
+      g_autofree char *learner = g_strdup_printf ("Learner %u", i + 1);
+      g_autofree char *roll = g_strdup_printf ("R-%03u", i + 1);
+      g_autoptr(ImtehanAttempt) attempt = NULL;
+      g_autofree char *path = NULL;
+
+      attempt = imtehan_test_make_attempt (fixture->quiz, IMTEHAN_MODE_EXAM,
+                                           names && names[i] ? names[i] : learner,
+                                           patterns[i % G_N_ELEMENTS (patterns)],
+                                           i % 7 != 6);
+      imtehan_attempt_set_roll_number (attempt, roll);
+      path = imtehan_test_write_attempt (folder, attempt);
+    }
+}
+
+static ImtehanReport *
+load_class (Fixture *fixture)
+{
+  ImtehanReport *report = imtehan_report_new (NULL);
+  g_autoptr(GFile) folder = g_file_new_for_path (fixture->class);
+  g_autoptr(GError) error = NULL;
+
+  imtehan_report_add_quiz (report, fixture->quiz);
+  g_assert_true (imtehan_report_load (report, &folder, 1, NULL, &error));
+  g_assert_no_error (error);
+  return report;
+}
+
+static GBytes *
+read_pdf (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  char *data = NULL;
+  gsize size = 0;
+
+  g_assert_true (g_file_get_contents (path, &data, &size, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (size, >, 5);
+  g_assert_cmpmem (data, 5, "%PDF-", 5);
+  return g_bytes_new_take (data, size);
+}
+
+/* Counts the page objects ("/Type /Page", not "/Type /Pages") and checks the page tree's
+ * /Count says as many. */
+static guint
+count_pages (GBytes *pdf)
+{
+  gsize size;
+  const char *data = g_bytes_get_data (pdf, &size);
+  const char *end = data + size;
+  const char *p = data;
+  guint pages = 0;
+  gint64 count = -1;
+
+  while ((p = memmem (p, end - p, "/Type /Page", 11)) != NULL)
+    {
+      p += 11;
+      if (p < end && *p == 's')
+        {
+          const char *at = memmem (p, end - p, "/Count ", 7);
+
+          g_assert_nonnull (at);
+          count = g_ascii_strtoll (at + 7, NULL, 10);
+        }
+      else
+        pages++;
+    }
+  g_assert_cmpint (count, ==, pages);
+  return pages;
+}
+
+/* Whether a font whose name contains @family is embedded ("/FontName /ABCDEF+Family-…"). */
+static gboolean
+has_font (GBytes     *pdf,
+          const char *family)
+{
+  gsize size;
+  const char *data = g_bytes_get_data (pdf, &size);
+  const char *end = data + size;
+  const char *p = data;
+
+  while ((p = memmem (p, end - p, "/FontName /", 11)) != NULL)
+    {
+      const char *name_end;
+
+      p += 11;
+      name_end = p;
+      while (name_end < end && !g_ascii_isspace (*name_end) && *name_end != '/')
+        name_end++;
+      if (memmem (p, name_end - p, family, strlen (family)) != NULL)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static GBytes *
+save_pdf (ImtehanReport *report,
+          const char    *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (imtehan_report_print_save_pdf (report, IMTEHAN_REPORT_INCLUDE_EXAMS, file,
+                                                &error));
+  g_assert_no_error (error);
+  return read_pdf (path);
+}
+
+static void
+assert_no_display (void)
+{
+  g_assert_null (g_getenv ("DISPLAY"));
+  g_assert_null (g_getenv ("WAYLAND_DISPLAY"));
+  g_assert_false (gtk_is_initialized ());
+}
+
+/* An Urdu teacher's report: Nastaliq embedded, with no display. */
+static void
+test_pdf_urdu (Fixture       *fixture,
+               gconstpointer  data)
+{
+  static const char * const names[] = { "عائشہ خان", "Bilal Ahmed", "زینب", NULL };
+  g_autoptr(ImtehanReport) report = NULL;
+  g_autofree char *path = g_build_filename (fixture->root, "جماعت.pdf", NULL);
+  g_autoptr(GBytes) pdf = NULL;
+
+  imtehan_i18n_set_language ("ur");
+  write_class (fixture, 3, names);
+  report = load_class (fixture);
+  pdf = save_pdf (report, path);
+  assert_no_display ();
+
+  g_assert_cmpuint (count_pages (pdf), >=, 1);
+  g_assert_true (has_font (pdf, "NotoNastaliqUrdu"));
+}
+
+/* English pages have no Nastaliq, unless a learner's name is in Urdu: then the name is set
+ * in it, not in a Kufi or DejaVu fallback. */
+static void
+test_pdf_english (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  static const char * const names[] = { "Aisha Khan", "Bilal Ahmed", "Zainab", "عائشہ خان",
+                                         NULL };
+  g_autofree char *latin_path = g_build_filename (fixture->root, "latin.pdf", NULL);
+  g_autofree char *urdu_path = g_build_filename (fixture->root, "urdu-name.pdf", NULL);
+  g_autoptr(ImtehanReport) latin = NULL;
+  g_autoptr(ImtehanReport) with_urdu = NULL;
+  g_autoptr(GBytes) pdf = NULL;
+  g_autoptr(GBytes) urdu_pdf = NULL;
+
+  write_class (fixture, 3, names);
+  latin = load_class (fixture);
+  pdf = save_pdf (latin, latin_path);
+  g_assert_cmpuint (count_pages (pdf), >=, 1);
+  g_assert_false (has_font (pdf, "Nastaliq"));
+  g_assert_false (has_font (pdf, "Kufi"));
+
+  write_class (fixture, 4, names);
+  with_urdu = load_class (fixture);
+  urdu_pdf = save_pdf (with_urdu, urdu_path);
+  g_assert_true (has_font (urdu_pdf, "NotoNastaliqUrdu"));
+  g_assert_false (has_font (urdu_pdf, "Kufi"));
+}
+
+/* A bigger class takes more pages: the learners table goes on, page after page. */
+static void
+test_pdf_pages (Fixture       *fixture,
+                gconstpointer  data)
+{
+  const char *languages[] = { "en", "ur" };
+
+  for (guint l = 0; l < G_N_ELEMENTS (languages); l++)
+    {
+      g_autofree char *small_path = g_build_filename (fixture->root, "small.pdf", NULL);
+      g_autofree char *big_path = g_build_filename (fixture->root, "big.pdf", NULL);
+      g_autoptr(ImtehanReport) small = NULL;
+      g_autoptr(ImtehanReport) big = NULL;
+      g_autoptr(GBytes) small_pdf = NULL;
+      g_autoptr(GBytes) big_pdf = NULL;
+      guint small_pages, big_pages;
+
+      imtehan_test_remove_tree (fixture->class);
+      imtehan_i18n_set_language (languages[l]);
+      write_class (fixture, 4, NULL);
+      small = load_class (fixture);
+      small_pdf = save_pdf (small, small_path);
+      small_pages = count_pages (small_pdf);
+
+      write_class (fixture, 160, NULL);
+      big = load_class (fixture);
+      big_pdf = save_pdf (big, big_path);
+      big_pages = count_pages (big_pdf);
+
+      /* 160 rows of at least 8.5 pt type, in at most 770 pt of A4 a page, take three pages
+       * at the least; a row is never more than three lines of 10 pt Nastaliq. */
+      g_test_message ("%s: 4 learners %u pages, 160 learners %u pages", languages[l],
+                      small_pages, big_pages);
+      g_assert_cmpuint (big_pages, >, small_pages);
+      g_assert_cmpuint (big_pages, >=, small_pages + 2);
+      g_assert_cmpuint (big_pages, <=, 160 / 8);
+    }
+}
+
+/* A failed export leaves nothing behind: no PDF, no temporary file. */
+static void
+test_pdf_unwritable (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autoptr(ImtehanReport) report = NULL;
+  g_autofree char *missing = g_build_filename (fixture->root, "no-such-folder", "r.pdf", NULL);
+  g_autofree char *out = g_build_filename (fixture->root, "out", NULL);
+  g_autofree char *folder_target = g_build_filename (out, "report.pdf", NULL);
+  g_autoptr(GFile) missing_file = g_file_new_for_path (missing);
+  g_autoptr(GFile) folder_file = g_file_new_for_path (folder_target);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) dir = NULL;
+  const char *name;
+  guint n = 0;
+
+  write_class (fixture, 2, NULL);
+  report = load_class (fixture);
+
+  g_assert_false (imtehan_report_print_save_pdf (report, IMTEHAN_REPORT_INCLUDE_EXAMS,
+                                                 missing_file, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_assert_false (g_file_test (missing, G_FILE_TEST_EXISTS));
+  g_clear_error (&error);
+
+  /* The PDF is complete when the rename onto the target fails (root may write anywhere,
+   * but not rename a file over a folder): its temporary file goes too. */
+  g_assert_no_errno (g_mkdir_with_parents (folder_target, 0700));
+  g_assert_false (imtehan_report_print_save_pdf (report, IMTEHAN_REPORT_INCLUDE_EXAMS,
+                                                 folder_file, &error));
+  g_assert_nonnull (error);
+  g_assert_true (g_file_test (folder_target, G_FILE_TEST_IS_DIR));
+  dir = g_dir_open (out, 0, NULL);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_assert_cmpstr (name, ==, "report.pdf");
+      n++;
+    }
+  g_assert_cmpuint (n, ==, 1);
+}
+
+/* An attempt file is never overwritten, nor a name the next report would read as one. */
+static void
+test_pdf_refuses_attempts (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  g_autoptr(ImtehanReport) report = NULL;
+  g_autofree char *ini = g_build_filename (fixture->root, "report.ini", NULL);
+  g_autoptr(GFile) ini_file = g_file_new_for_path (ini);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ImtehanReportQuiz) group = NULL;
+  g_autoptr(ImtehanReportAttempt) attempt = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  GFile *attempt_file;
+
+  write_class (fixture, 2, NULL);
+  report = load_class (fixture);
+  g_assert_false (imtehan_report_print_save_pdf (report, IMTEHAN_REPORT_INCLUDE_EXAMS, ini_file,
+                                                 &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME);
+  g_assert_false (g_file_test (ini, G_FILE_TEST_EXISTS));
+  g_clear_error (&error);
+
+  group = g_list_model_get_item (imtehan_report_get_quizzes (report), 0);
+  attempt = g_list_model_get_item (imtehan_report_quiz_get_attempts (group), 0);
+  attempt_file = imtehan_report_attempt_get_file (attempt);
+  g_assert_true (g_file_get_contents (g_file_peek_path (attempt_file), &before, NULL, NULL));
+  g_assert_false (imtehan_report_print_save_pdf (report, IMTEHAN_REPORT_INCLUDE_EXAMS,
+                                                 attempt_file, &error));
+  g_assert_nonnull (error);
+  g_assert_true (g_file_get_contents (g_file_peek_path (attempt_file), &after, NULL, NULL));
+  g_assert_cmpstr (before, ==, after);
+}
+
+/* An existing file is replaced whole, by a rename: a reader holding the old file keeps it. */
+static void
+test_pdf_replaces (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr(ImtehanReport) report = NULL;
+  g_autofree char *path = g_build_filename (fixture->root, "report.pdf", NULL);
+  g_autofree char *old = g_strnfill (200000, 'x');
+  g_autoptr(GBytes) pdf = NULL;
+  struct stat before, after;
+  gsize size;
+  const char *data_pdf;
+
+  write_class (fixture, 2, NULL);
+  report = load_class (fixture);
+  g_assert_true (g_file_set_contents (path, old, -1, NULL));
+  g_assert_no_errno (g_stat (path, &before));
+
+  pdf = save_pdf (report, path);
+  data_pdf = g_bytes_get_data (pdf, &size);
+  g_assert_no_errno (g_stat (path, &after));
+  g_assert_cmpuint (after.st_ino, !=, before.st_ino);
+  g_assert_cmpuint (after.st_size, ==, size);
+  g_assert_nonnull (g_strrstr_len (data_pdf + size - 8, 8, "%%EOF"));
+  g_assert_cmpuint (count_pages (pdf), >=, 1);
+}
+
+/* No attempts at all: still a page, saying so. */
+static void
+test_pdf_empty (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(ImtehanReport) report = NULL;
+  g_autofree char *path = g_build_filename (fixture->root, "empty.pdf", NULL);
+  g_autoptr(GBytes) pdf = NULL;
+
+  g_assert_no_errno (g_mkdir_with_parents (fixture->class, 0700));
+  report = load_class (fixture);
+  pdf = save_pdf (report, path);
+  g_assert_cmpuint (count_pages (pdf), ==, 1);
+}
+
+/* The print operation paginates as the PDF does, and exports without a display or gtk_init()
+ * (GTK 4.8: GTK_PRINT_OPERATION_ACTION_EXPORT opens no display). */
+static void
+test_print_operation (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  const char *languages[] = { "en", "ur" };
+
+  write_class (fixture, 60, NULL);
+  for (guint l = 0; l < G_N_ELEMENTS (languages); l++)
+    {
+      g_autoptr(ImtehanReport) report = NULL;
+      g_autoptr(GtkPrintOperation) operation = NULL;
+      g_autofree char *pdf_path = g_build_filename (fixture->root, "saved.pdf", NULL);
+      g_autofree char *export_path = g_build_filename (fixture->root, "exported.pdf", NULL);
+      g_autoptr(GBytes) saved = NULL;
+      g_autoptr(GBytes) exported = NULL;
+      g_autoptr(GError) error = NULL;
+      GtkPrintOperationResult result;
+      int n_pages = -1;
+
+      imtehan_i18n_set_language (languages[l]);
+      report = load_class (fixture);
+      saved = save_pdf (report, pdf_path);
+
+      operation = imtehan_report_print_new (report, IMTEHAN_REPORT_INCLUDE_EXAMS);
+      g_assert_true (GTK_IS_PRINT_OPERATION (operation));
+      gtk_print_operation_set_export_filename (operation, export_path);
+      result = gtk_print_operation_run (operation, GTK_PRINT_OPERATION_ACTION_EXPORT, NULL,
+                                        &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (result, ==, GTK_PRINT_OPERATION_RESULT_APPLY);
+      assert_no_display ();
+
+      g_object_get (operation, "n-pages", &n_pages, NULL);
+      exported = read_pdf (export_path);
+      g_assert_cmpint (n_pages, ==, count_pages (saved));
+      g_assert_cmpint (n_pages, ==, count_pages (exported));
+      g_assert_cmpint (n_pages, >=, 2);
+      g_assert_cmpuint (has_font (exported, "NotoNastaliqUrdu"), ==, l == 1);
+    }
+}
 
 int
 main (int   argc,
       char *argv[])
 {
-  g_test_init (&argc, &argv, NULL);
+  /* What a server or CI has: no display of any kind. */
+  g_unsetenv ("DISPLAY");
+  g_unsetenv ("WAYLAND_DISPLAY");
+  imtehan_i18n_init ();
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+
+#define ADD(path, func) \
+  g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  ADD ("/report-print/pdf/urdu", test_pdf_urdu);
+  ADD ("/report-print/pdf/english", test_pdf_english);
+  ADD ("/report-print/pdf/pages", test_pdf_pages);
+  ADD ("/report-print/pdf/unwritable", test_pdf_unwritable);
+  ADD ("/report-print/pdf/refuses-attempts", test_pdf_refuses_attempts);
+  ADD ("/report-print/pdf/replaces", test_pdf_replaces);
+  ADD ("/report-print/pdf/empty", test_pdf_empty);
+  ADD ("/report-print/operation", test_print_operation);
+#undef ADD
   return g_test_run ();
 }
