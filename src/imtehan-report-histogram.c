@@ -49,14 +49,9 @@ imtehan_report_format_number (double value,
     return g_strdup (DASH);
   g_snprintf (format, sizeof format, "%%.%uf", MIN (decimals, 6));
   g_ascii_formatd (buffer, sizeof buffer, format, value);
-  if (strchr (buffer, '.') != NULL)
-    {
-      end = buffer + strlen (buffer) - 1;
-      while (*end == '0')
-        *end-- = '\0';
-      if (*end == '.')
-        *end = '\0';
-    }
+  /* "5 of 8", not "5.0 of 8"; but "0.40", as the figures of its kind. */
+  if ((end = strchr (buffer, '.')) != NULL && strspn (end + 1, "0") == strlen (end + 1))
+    *end = '\0';
   if (g_str_equal (buffer, "-0"))
     return g_strdup ("0");
   if (buffer[0] == '-')

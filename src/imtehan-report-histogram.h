@@ -28,7 +28,7 @@ char      *imtehan_report_histogram_format_range   (const ImtehanStatsBin  *bins
                                                     guint                   bin);
 
 /* A figure as the report shows it in either language: ASCII digits and a point, as every
- * number in the app, at most @decimals decimals, no trailing zeros; a negative number is
+ * number in the app, @decimals decimals unless they are all zero; a negative number is
  * isolated left to right with a real minus sign (an Urdu line would put "-" after it), and
  * NAN is a dash. */
 char      *imtehan_report_format_number            (double                  value,

@@ -424,6 +424,15 @@ create_row (ImtehanReportQuestions *self,
   accessible = g_strdup_printf (_("Question %1$u: facility %2$s, discrimination %3$s"), number,
                                 isnan (qs->facility) ? _("not defined") : facility,
                                 isnan (qs->discrimination) ? _("not defined") : discrimination);
+  /* The isolates that keep "−12" whole on an Urdu line mean nothing read aloud. */
+  {
+    GString *plain = g_string_new (accessible);
+
+    g_free (accessible);
+    g_string_replace (plain, "\u2066", "", 0);
+    g_string_replace (plain, "\u2069", "", 0);
+    accessible = g_string_free (plain, FALSE);
+  }
   /* TRANSLATORS: a question's row described for a screen reader: the question's text, then
    * what its facility and discrimination say */
   description = g_strdup_printf (_("%1$s. %2$s. %3$s."), gtk_label_get_text (text_label),
