@@ -743,6 +743,26 @@ test_figures_save_csv (Lab           *lab,
   written = read_file (path);
   g_assert_true (g_str_has_prefix (written, BOM "Quiz,Version,Title,Question,"));
 
+  /* No temporary file is left beside it. */
+  {
+    g_autoptr(GDir) dir = g_dir_open (out_dir, 0, NULL);
+
+    g_assert_cmpstr (g_dir_read_name (dir), ==, "class.csv");
+    g_assert_null (g_dir_read_name (dir));
+  }
+
+  /* A folder that is not there: the error names the file, and nothing is made. */
+  {
+    g_autofree char *missing_path = g_build_filename (out_dir, "missing", "class.csv", NULL);
+    g_autoptr(GFile) missing = g_file_new_for_path (missing_path);
+
+    g_assert_false (imtehan_report_save_csv (lab->report, IMTEHAN_REPORT_CSV_ATTEMPTS,
+                                             IMTEHAN_REPORT_INCLUDE_EXAMS, missing, NULL, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+    g_assert_true (g_str_has_prefix (error->message, missing_path));
+    g_clear_error (&error);
+  }
+
   /* Cancelled: the older file stays whole. */
   g_cancellable_cancel (cancellable);
   g_assert_false (imtehan_report_save_csv (lab->report, IMTEHAN_REPORT_CSV_ATTEMPTS,

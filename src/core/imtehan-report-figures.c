@@ -10,9 +10,12 @@
 
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <glib/gstdio.h>
 
@@ -708,12 +711,109 @@ is_report_file (ImtehanReport *report,
 }
 
 /**
+ * imtehan_report_check_output:
+ * @file: a file the report's CSV, PDF or any other export is about to be written to
+ *
+ * Refuses a name ending in ".ini" (the next report would read the export as a damaged
+ * attempt) and any file the report read, under any of its names.
+ *
+ * Returns: %TRUE if @file may be written
+ */
+gboolean
+imtehan_report_check_output (ImtehanReport  *report,
+                             GFile          *file,
+                             GError        **error)
+{
+  g_autofree char *basename = NULL;
+  g_autofree char *folded = NULL;
+  g_autofree char *display = NULL;
+
+  g_return_val_if_fail (IMTEHAN_IS_REPORT (report), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  display = g_file_get_parse_name (file);
+  basename = g_file_get_basename (file);
+  folded = basename ? g_ascii_strdown (basename, -1) : NULL;
+  if (folded != NULL && g_str_has_suffix (folded, ".ini"))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME,
+                   _("%s: a name ending in “.ini” is an attempt file’s, and the report would "
+                     "read this file as a damaged attempt; choose another name"), display);
+      return FALSE;
+    }
+  if (is_report_file (report, file))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                   _("%s is one of the files this report reads; choose another name"), display);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The temporary file is hidden (the report skips hidden names) and in @path's folder, so
+ * that the rename is atomic; it is removed if anything fails. */
+static gboolean
+replace_local_file (const char  *path,
+                    const char  *display,
+                    GBytes      *bytes,
+                    GError     **error)
+{
+  g_autofree char *folder = g_path_get_dirname (path);
+  g_autofree char *basename = g_path_get_basename (path);
+  g_autofree char *temp = g_strdup_printf ("%s/.%s.XXXXXX", folder, basename);
+  gsize size;
+  const char *data = g_bytes_get_data (bytes, &size);
+  int saved_errno;
+  int fd;
+
+  /* 0640: the file holds a whole class's names and scores, for the teachers' group of a
+   * lab's folder (DESIGN.md), not for the learners. */
+  if ((fd = g_mkstemp_full (temp, O_WRONLY | O_CLOEXEC, 0640)) < 0)
+    {
+      saved_errno = errno;
+      goto failed;
+    }
+  while (size > 0)
+    {
+      gssize n = write (fd, data, size);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        break;
+      data += n;
+      size -= n;
+    }
+  /* fsync: a rename that reaches the disk before the data would leave an empty file after a
+   * power cut, where the older export was. */
+  if (size > 0 || fsync (fd) < 0)
+    {
+      saved_errno = errno;
+      close (fd);
+      g_unlink (temp);
+      goto failed;
+    }
+  if (close (fd) < 0 || g_rename (temp, path) < 0)
+    {
+      saved_errno = errno;
+      g_unlink (temp);
+      goto failed;
+    }
+  return TRUE;
+
+failed:
+  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno), "%s: %s", display,
+               g_strerror (saved_errno));
+  return FALSE;
+}
+
+/**
  * imtehan_report_save_csv:
  *
  * Writes the whole CSV to a temporary file that is then renamed over @file (a link at @file
- * is replaced, not followed), so a full disk or a cancel leaves @file as it was. Refuses a
- * name ending in ".ini" (the next report would read the CSV as a damaged attempt) and any
- * file the report read.
+ * is replaced, not followed), so a full disk or a cancel leaves @file as it was. Refuses
+ * what imtehan_report_check_output() refuses.
  */
 gboolean
 imtehan_report_save_csv (ImtehanReport        *report,
@@ -725,8 +825,6 @@ imtehan_report_save_csv (ImtehanReport        *report,
 {
   g_autoptr(GOutputStream) memory = NULL;
   g_autoptr(GBytes) bytes = NULL;
-  g_autofree char *basename = NULL;
-  g_autofree char *folded = NULL;
   g_autofree char *display = NULL;
   const char *path;
 
@@ -736,24 +834,8 @@ imtehan_report_save_csv (ImtehanReport        *report,
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  display = g_file_get_parse_name (file);
-  basename = g_file_get_basename (file);
-  folded = basename ? g_ascii_strdown (basename, -1) : NULL;
-  if (folded != NULL && g_str_has_suffix (folded, ".ini"))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME,
-                   _("%s: a name ending in “.ini” is an attempt file’s, and the report would "
-                     "read this file as a damaged attempt; save the CSV file as “.csv”"),
-                   display);
-      return FALSE;
-    }
-  if (is_report_file (report, file))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
-                   _("%s is one of the files this report reads; save the CSV file under "
-                     "another name"), display);
-      return FALSE;
-    }
+  if (!imtehan_report_check_output (report, file, error))
+    return FALSE;
 
   /* The whole file in memory first: a cancel or a failure while writing the rows then
    * touches nothing on disk. */
@@ -764,24 +846,14 @@ imtehan_report_save_csv (ImtehanReport        *report,
       !g_output_stream_close (memory, cancellable, error))
     return FALSE;
   bytes = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (memory));
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
 
-  /* A local file: GLib's temporary file and rename, which also removes the temporary file
-   * when the disk is full (g_file_replace() writes a new file in place). 0640: the CSV
-   * holds a whole class's names and scores, for the teachers' group of a lab's folder. */
+  /* g_file_replace() would write a new local file in place, and leave half of it on a full
+   * disk. */
+  display = g_file_get_parse_name (file);
   if ((path = g_file_peek_path (file)) != NULL)
-    {
-      g_autoptr(GError) local_error = NULL;
-
-      if (g_cancellable_set_error_if_cancelled (cancellable, error))
-        return FALSE;
-      if (g_file_set_contents_full (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
-                                    G_FILE_SET_CONTENTS_CONSISTENT, 0640, &local_error))
-        return TRUE;
-      g_set_error (error, G_IO_ERROR, g_io_error_from_file_error (local_error->code), "%s",
-                   local_error->message);
-      return FALSE;
-    }
-
+    return replace_local_file (path, display, bytes, error);
   return g_file_replace_contents (file, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
                                   NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL,
                                   cancellable, error);

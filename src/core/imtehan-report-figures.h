@@ -50,8 +50,15 @@ typedef enum
   IMTEHAN_REPORT_CSV_STATISTICS,
 } ImtehanReportCsv;
 
-/* Writes @file whole or not at all (a temporary file renamed over it), never one of the
- * files the report read, nor a name ending in ".ini". */
+/* Whether an export may be written to @file: never one of the files the report read, nor a
+ * name ending in ".ini" (the next report would read it). The window and the command check
+ * the PDF's file with it too. */
+gboolean      imtehan_report_check_output          (ImtehanReport        *report,
+                                                    GFile                *file,
+                                                    GError              **error);
+
+/* Writes @file whole or not at all (a temporary file renamed over it), after
+ * imtehan_report_check_output(). */
 gboolean      imtehan_report_save_csv              (ImtehanReport        *report,
                                                     ImtehanReportCsv      kind,
                                                     ImtehanReportInclude  include,
