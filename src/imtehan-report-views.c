@@ -146,6 +146,7 @@ typedef struct
   guint      question;   /* index in the stats */
   GtkWidget *revealer;   /* owned by the row */
   GtkWidget *arrow;
+  GtkLabel  *text;
 } RowData;
 
 static GtkWidget *
@@ -260,10 +261,13 @@ build_choices (ImtehanReportQuestions     *self,
   ImtehanQuestion *question = self->quiz ? imtehan_quiz_find_question (self->quiz, qs->id) : NULL;
   const char *lang = self->language;
   g_autofree gboolean *shown = g_new0 (gboolean, qs->n_choices + 1);
+  GtkWidget *outer = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   guint n = question ? imtehan_question_get_n_choices (question) : 0;
   guint position = 0;
 
+  gtk_box_append (GTK_BOX (outer), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
+  gtk_box_append (GTK_BOX (outer), box);
   gtk_widget_set_margin_start (box, 12);
   gtk_widget_set_margin_end (box, 12);
   gtk_widget_set_margin_top (box, 12);
@@ -324,7 +328,7 @@ build_choices (ImtehanReportQuestions     *self,
                                    n_attempts ? (double)qs->n_unknown / n_attempts : NAN,
                                    _("A choice this version of the quiz does not have")));
     }
-  return box;
+  return outer;
 }
 
 static void
@@ -341,6 +345,9 @@ set_expanded (ImtehanReportQuestions *self,
                             build_choices (self, imtehan_stats_get_question (self->stats,
                                                                              data->question)));
   gtk_revealer_set_reveal_child (GTK_REVEALER (data->revealer), expanded);
+  /* Expanded, the row shows the whole question: a tooltip is no help to the keyboard. */
+  gtk_label_set_lines (data->text, expanded ? -1 : 3);
+  gtk_label_set_ellipsize (data->text, expanded ? PANGO_ELLIPSIZE_NONE : PANGO_ELLIPSIZE_END);
   gtk_image_set_from_icon_name (GTK_IMAGE (data->arrow),
                                 expanded ? "pan-down-symbolic" : "pan-end-symbolic");
   gtk_accessible_update_state (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_STATE_EXPANDED, expanded, -1);
@@ -389,6 +396,7 @@ create_row (ImtehanReportQuestions *self,
   gtk_widget_set_valign (number_label, GTK_ALIGN_START);
   gtk_box_append (GTK_BOX (top), number_label);
   /* A few lines of the question; all of it in the tooltip and for a screen reader. */
+  data->text = text_label;
   gtk_label_set_lines (text_label, 3);
   gtk_label_set_ellipsize (text_label, PANGO_ELLIPSIZE_END);
   gtk_widget_set_tooltip_text (GTK_WIDGET (text_label), gtk_label_get_text (text_label));

@@ -160,6 +160,19 @@ texts_below (GtkWidget *widget)
   return g_strjoinv ("|", texts);
 }
 
+static GtkLabel *
+find_label_with_prefix (GtkWidget  *widget,
+                        const char *prefix)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+  collect_type (widget, GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (g_str_has_prefix (gtk_label_get_text (g_ptr_array_index (labels, i)), prefix))
+      return g_ptr_array_index (labels, i);
+  return NULL;
+}
+
 static GtkWindow *
 show_in_window (GtkWidget *view,
                 int        width)
@@ -171,6 +184,14 @@ show_in_window (GtkWidget *view,
   gtk_window_present (window);
   imtehan_test_run_for (50);
   return window;
+}
+
+/* A page the stack has just shown is laid out at the next frame. */
+static void
+wait_for_size (GtkWidget *widget)
+{
+  IMTEHAN_TEST_WAIT_UNTIL (gtk_widget_get_width (widget) > 0, 10);
+  g_assert_cmpint (gtk_widget_get_width (widget), >, 0);
 }
 
 static GtkListBoxRow *
@@ -225,13 +246,8 @@ test_questions_worst_first (void)
    * description a screen reader reads. */
   {
     GtkWidget *row = GTK_WIDGET (question_row (view, 1));
-    g_autoptr(GPtrArray) labels = g_ptr_array_new ();
-    GtkLabel *text_label = NULL;
+    GtkLabel *text_label = find_label_with_prefix (row, "Third question");
 
-    collect_type (row, GTK_TYPE_LABEL, labels);
-    for (guint i = 0; i < labels->len; i++)
-      if (g_str_has_prefix (gtk_label_get_text (g_ptr_array_index (labels, i)), "Third question"))
-        text_label = g_ptr_array_index (labels, i);
     g_assert_nonnull (text_label);
     g_assert_cmpint (gtk_label_get_lines (text_label), ==, 3);
     g_assert_cmpint (gtk_label_get_ellipsize (text_label), ==, PANGO_ELLIPSIZE_END);
@@ -381,6 +397,9 @@ test_questions_choices (void)
   imtehan_test_run_for (50);
   g_assert_true (gtk_revealer_get_reveal_child (revealer));
   gtk_test_accessible_assert_state (row, GTK_ACCESSIBLE_STATE_EXPANDED, TRUE);
+  /* Expanded, the whole question shows: no tooltip is needed to read it. */
+  g_assert_cmpint (gtk_label_get_ellipsize (find_label_with_prefix (GTK_WIDGET (row), "Third")),
+                   ==, PANGO_ELLIPSIZE_NONE);
 
   /* In the quiz's order (d c b a), each count found by id: docs/statistics.md gives q3
    * a 1, b 0, c 2, d 2 of 5. The right one says so in a word. */
@@ -455,6 +474,7 @@ test_summary_figures (void)
 
   histogram = IMTEHAN_REPORT_HISTOGRAM (find_type (view, IMTEHAN_TYPE_REPORT_HISTOGRAM));
   g_assert_nonnull (histogram);
+  wait_for_size (GTK_WIDGET (histogram));
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (histogram)));
   g_assert_cmpuint (imtehan_report_histogram_get_n_bins (histogram), ==, 4);
   gtk_test_accessible_assert_role (histogram, GTK_ACCESSIBLE_ROLE_IMG);
@@ -643,6 +663,7 @@ test_rtl (void)
   g_assert_true (found);
 
   histogram = IMTEHAN_REPORT_HISTOGRAM (find_type (summary, IMTEHAN_TYPE_REPORT_HISTOGRAM));
+  wait_for_size (GTK_WIDGET (histogram));
   g_assert_cmpint (gtk_widget_get_direction (GTK_WIDGET (histogram)), ==, GTK_TEXT_DIR_RTL);
   g_assert_true (imtehan_report_histogram_get_bar_bounds (histogram, 0, &first));
   g_assert_true (imtehan_report_histogram_get_bar_bounds (histogram, 1, &second));
@@ -651,6 +672,7 @@ test_rtl (void)
                      gtk_widget_get_width (GTK_WIDGET (histogram)));
 
   /* At 360 px nothing is wider than the window. */
+  wait_for_size (GTK_WIDGET (question_row (questions, 0)));
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (histogram)), <=, 360);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (question_row (questions, 0))), <=, 360);
 
