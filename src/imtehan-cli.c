@@ -11,14 +11,20 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <gio/gio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "imtehan-cli.h"
 #include "imtehan-gift.h"
 #include "imtehan-keyfile-private.h"
+#include "imtehan-library.h"
 #include "imtehan-quiz.h"
+#include "imtehan-report-figures.h"
+#include "imtehan-report-print.h"
 
 /* The file as the user typed it names it in messages, not an absolute path. */
 static GBytes *
@@ -233,16 +239,154 @@ imtehan_cli_run (gboolean            check,
   return -1;
 }
 
+/* The report's command --------------------------------------------------------------- */
+
+/* The app's bundled quiz, as imtehan-application.c lists it (BUNDLED_QUIZ there): the two
+ * must agree, so that the command scores attempts against the quizzes the window does. */
+#define BUNDLED_QUIZ_RESOURCE RESOURCE_BASE "/quizzes/zero-sharded-optimizers.quiz"
+
+static void
+library_listed_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  gboolean *done = user_data;
+  g_autoptr(GError) error = NULL;
+
+  /* Not a failure of the command: its attempts are then listed apart, each with a reason. */
+  if (!imtehan_library_reload_finish (IMTEHAN_LIBRARY (source), result, &error))
+    g_printerr (_("The installed quizzes could not be listed: %s\n"), error->message);
+  *done = TRUE;
+}
+
+/* The library the window's report uses: the bundled quiz and the installed ones. It is
+ * listed on its worker while this thread waits in a context of its own, as nothing else runs
+ * before the options are handled. */
+static ImtehanLibrary *
+list_library (void)
+{
+  g_autoptr(GMainContext) context = g_main_context_new ();
+  ImtehanLibrary *library;
+  gboolean done = FALSE;
+
+  g_main_context_push_thread_default (context);
+  library = imtehan_library_new_default ((const char * const[]) { BUNDLED_QUIZ_RESOURCE, NULL });
+  imtehan_library_reload_async (library, NULL, library_listed_cb, &done);
+  while (!done)
+    g_main_context_iteration (context, TRUE);
+  g_main_context_pop_thread_default (context);
+  return library;
+}
+
+static gboolean
+is_quiz_file (const char *path)
+{
+  g_autofree char *folded = g_ascii_strdown (path, -1);
+
+  return g_str_has_suffix (folded, ".quiz");
+}
+
+/* A source that cannot be read at all is a failure of the command, unlike a damaged file in
+ * it: a CSV without one PC's folder would look complete. */
+static gboolean
+check_source (const char *name,
+              GFile      *file)
+{
+  const char *path = g_file_peek_path (file);
+  GStatBuf st;
+
+  if (path == NULL)
+    {
+      g_printerr (_("%s: not a folder or file on this computer"), name);
+      g_printerr ("\n");
+      return FALSE;
+    }
+  if (g_stat (path, &st) < 0 ||
+      g_access (path, S_ISDIR (st.st_mode) ? R_OK | X_OK : R_OK) < 0)
+    {
+      int saved_errno = errno;
+
+      g_printerr ("%s: %s\n", name, g_strerror (saved_errno));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static guint
+count_listed (ImtehanReport        *report,
+              ImtehanReportInclude  include)
+{
+  GListModel *groups = imtehan_report_get_quizzes (report);
+  guint n = 0;
+
+  for (guint g = 0; g < g_list_model_get_n_items (groups); g++)
+    {
+      g_autoptr(ImtehanReportQuiz) group = g_list_model_get_item (groups, g);
+      GListModel *attempts = imtehan_report_quiz_get_attempts (group);
+
+      for (guint i = 0; i < g_list_model_get_n_items (attempts); i++)
+        {
+          g_autoptr(ImtehanReportAttempt) attempt = g_list_model_get_item (attempts, i);
+
+          n += imtehan_report_attempt_is_listed (attempt, include);
+        }
+    }
+  return n;
+}
+
+typedef enum
+{
+  OUTPUT_ATTEMPTS_CSV,
+  OUTPUT_STATS_CSV,
+  OUTPUT_PDF,
+} Output;
+
+/* Writes one of the files asked for; says why not on stderr. */
+static gboolean
+write_output (ImtehanReport        *report,
+              ImtehanReportInclude  include,
+              const char           *name,
+              Output                kind,
+              GString              *written)
+{
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (name);
+  g_autoptr(GError) error = NULL;
+  gboolean success;
+
+  if (kind == OUTPUT_PDF)
+    success = imtehan_report_check_output (report, file, &error) &&
+              imtehan_report_print_save_pdf (report, include, file, &error);
+  else
+    success = imtehan_report_save_csv (report, kind == OUTPUT_ATTEMPTS_CSV
+                                                 ? IMTEHAN_REPORT_CSV_ATTEMPTS
+                                                 : IMTEHAN_REPORT_CSV_STATISTICS,
+                                       include, file, NULL, &error);
+  if (!success)
+    {
+      g_printerr ("%s\n", error->message);
+      return FALSE;
+    }
+  if (written->len > 0)
+    /* Translators: between the names of the files written, in the command's last line */
+    g_string_append (written, _(", "));
+  g_string_append (written, name);
+  return TRUE;
+}
+
 /**
  * imtehan_cli_report:
  * @report: --report was given
  * @sources: (nullable): the folders and files after the options
  * @csv, @stats_csv, @pdf: (nullable): the files to write
  *
- * Writes the class report's files without a window or a display.
+ * Writes the class report's files without a window or a display. Each problem with the
+ * files read goes to stderr, one a line, as the window lists it; they do not fail the
+ * command, since the figures leave those files out and say so. One line on stdout says how
+ * many attempts were listed and what was written. See docs/report.md.
  *
- * Returns: the exit status, or -1 when there is nothing to write: the caller opens the
- *   report window (with --report) or goes on with the other commands
+ * Returns: the exit status (0 when every file asked for was written), or -1 when there is
+ *   nothing to write: the caller opens the report window (with --report) or goes on with
+ *   the other commands
  */
 int
 imtehan_cli_report (gboolean            report,
@@ -252,6 +396,139 @@ imtehan_cli_report (gboolean            report,
                     const char         *pdf,
                     gboolean            include_practice)
 {
-  /* STUB: to be written (issue 17). */
-  return -1;
+  const char *outputs[] = { csv, stats_csv, pdf };
+  ImtehanReportInclude include = include_practice ? IMTEHAN_REPORT_INCLUDE_PRACTICE
+                                                  : IMTEHAN_REPORT_INCLUDE_EXAMS;
+  g_autoptr(ImtehanLibrary) library = NULL;
+  g_autoptr(ImtehanReport) the_report = NULL;
+  g_autoptr(GPtrArray) folders = NULL;
+  g_autoptr(GString) written = NULL;
+  g_autoptr(GError) error = NULL;
+  GListModel *problems;
+  gboolean readable = TRUE;
+  int status = 0;
+  guint n_problems;
+  guint n_listed;
+
+  if (!report)
+    {
+      if (csv != NULL || stats_csv != NULL || pdf != NULL || include_practice)
+        {
+          g_printerr (_("--csv, --stats-csv, --pdf and --include-practice go with --report\n"));
+          return IMTEHAN_CLI_EXIT_USAGE;
+        }
+      return -1;
+    }
+  if (sources == NULL || sources[0] == NULL)
+    {
+      g_printerr (_("Usage: imtehan --report FOLDER… [--csv FILE] [--stats-csv FILE] "
+                    "[--pdf FILE] [--include-practice]\n"));
+      return IMTEHAN_CLI_EXIT_USAGE;
+    }
+  if (csv == NULL && stats_csv == NULL && pdf == NULL)
+    return -1;
+
+  /* Checked before anything is read: two exports to one file, or an export onto a file
+   * given to the report, are mistakes in the command itself. */
+  for (guint i = 0; i < G_N_ELEMENTS (outputs); i++)
+    {
+      g_autoptr(GFile) output = NULL;
+
+      if (outputs[i] == NULL)
+        continue;
+      output = g_file_new_for_commandline_arg (outputs[i]);
+      for (guint j = i + 1; j < G_N_ELEMENTS (outputs); j++)
+        {
+          g_autoptr(GFile) other = outputs[j] ? g_file_new_for_commandline_arg (outputs[j]) : NULL;
+
+          if (other != NULL && is_same_file (output, other))
+            {
+              g_printerr (_("%s: two of --csv, --stats-csv and --pdf name this file; give each "
+                            "its own\n"), outputs[j]);
+              return IMTEHAN_CLI_EXIT_USAGE;
+            }
+        }
+      for (guint j = 0; sources[j] != NULL; j++)
+        {
+          g_autoptr(GFile) source = g_file_new_for_commandline_arg (sources[j]);
+
+          if (is_same_file (output, source))
+            {
+              g_printerr (_("%s: the output would overwrite a file the report reads; choose "
+                            "another name\n"), outputs[i]);
+              return IMTEHAN_CLI_EXIT_USAGE;
+            }
+        }
+    }
+
+  library = list_library ();
+  the_report = imtehan_report_new (library);
+  folders = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; sources[i] != NULL; i++)
+    {
+      g_autoptr(GFile) file = g_file_new_for_commandline_arg (sources[i]);
+
+      if (!check_source (sources[i], file))
+        readable = FALSE;
+      /* A quiz file given: an older version of a quiz, or one not installed, that attempts
+       * are scored against. Loaded as --check loads it, with its messages. */
+      else if (is_quiz_file (sources[i]))
+        {
+          g_autoptr(GBytes) bytes = NULL;
+          g_autoptr(ImtehanQuiz) quiz = NULL;
+          g_autoptr(GError) quiz_error = NULL;
+
+          if ((bytes = load_file (sources[i], IMTEHAN_QUIZ_MAX_SIZE, &quiz_error)))
+            quiz = imtehan_quiz_new_from_bytes (bytes, sources[i], &quiz_error);
+          if (quiz == NULL)
+            {
+              g_printerr ("%s\n", quiz_error->message);
+              readable = FALSE;
+            }
+          else
+            imtehan_report_add_quiz (the_report, quiz);
+        }
+      else
+        g_ptr_array_add (folders, g_steal_pointer (&file));
+    }
+  if (!readable)
+    {
+      g_printerr (_("Nothing was written: every folder and file given must be readable\n"));
+      return IMTEHAN_CLI_EXIT_PROBLEMS;
+    }
+
+  if (!imtehan_report_load (the_report, (GFile * const *)folders->pdata, folders->len, NULL,
+                            &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return IMTEHAN_CLI_EXIT_PROBLEMS;
+    }
+  problems = imtehan_report_get_problems (the_report);
+  n_problems = g_list_model_get_n_items (problems);
+  for (guint i = 0; i < n_problems; i++)
+    {
+      g_autoptr(ImtehanReportProblem) problem = g_list_model_get_item (problems, i);
+
+      /* The message names the file, and its line when known ("FILE:LINE: …"). */
+      g_printerr ("%s\n", imtehan_report_problem_get_message (problem));
+    }
+  if (n_problems > 0)
+    g_printerr (ngettext ("%u file or attempt is left out of the figures (above)\n",
+                          "%u files or attempts are left out of the figures (above)\n",
+                          n_problems), n_problems);
+
+  written = g_string_new (NULL);
+  if (csv != NULL && !write_output (the_report, include, csv, OUTPUT_ATTEMPTS_CSV, written))
+    status = IMTEHAN_CLI_EXIT_PROBLEMS;
+  if (stats_csv != NULL && !write_output (the_report, include, stats_csv, OUTPUT_STATS_CSV,
+                                          written))
+    status = IMTEHAN_CLI_EXIT_PROBLEMS;
+  if (pdf != NULL && !write_output (the_report, include, pdf, OUTPUT_PDF, written))
+    status = IMTEHAN_CLI_EXIT_PROBLEMS;
+
+  n_listed = count_listed (the_report, include);
+  if (written->len > 0)
+    g_print (ngettext ("%1$u attempt listed; written: %2$s\n",
+                       "%1$u attempts listed; written: %2$s\n", n_listed), n_listed, written->str);
+  return status;
 }

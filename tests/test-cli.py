@@ -2,11 +2,12 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 # The commands that run without a window, through the built binary as a teacher or a
-# script runs them: `imtehan --check FILE…` and `imtehan --import-gift`. No display and no
-# D-Bus session: a command that tried to open either fails here.
+# script runs them: `imtehan --check FILE…`, `imtehan --import-gift` and `imtehan --report`.
+# No display and no D-Bus session: a command that tried to open either fails here.
 # Prints TAP. Usage: test-cli.py IMTEHAN-BINARY
 
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -63,13 +64,14 @@ def ok(condition, name, detail=""):
             print(f"# {line}")
 
 
-def run(binary, args, cwd, language=None):
+def run(binary, args, cwd, language=None, extra_env=None):
     env = dict(os.environ)
     for name in ("DISPLAY", "WAYLAND_DISPLAY"):
         env.pop(name, None)
     env["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent/imtehan-test-bus"
     if language:
         env["LANGUAGE"] = language
+    env.update(extra_env or {})
     return subprocess.run([binary] + args, cwd=cwd, env=env, capture_output=True, text=True,
                           timeout=60)
 
@@ -273,6 +275,227 @@ def test_help(binary, folder):
            "--check speaks Urdu for an Urdu user", result)
 
 
+def bundled_questions():
+    """The bundled quiz's questions: (id, choice ids in the quiz's order, right choice id)."""
+    with open(BUNDLED, encoding="utf-8") as f:
+        text = f.read()
+    questions = []
+    for match in re.finditer(r"^\[Question (\S+)\]\n(.*?)(?=^\[|\Z)", text, re.S | re.M):
+        body = match.group(2)
+        choices = re.search(r"^Choices=(.*)$", body, re.M).group(1).split(";")
+        answer = re.search(r"^Answer=(.*)$", body, re.M).group(1)
+        questions.append((match.group(1), choices, answer))
+    return questions
+
+
+def attempt_file(number, learner, pattern, host, started, finished, mode="exam", roll=None,
+                 quiz="zero-sharded-optimizers", questions=None):
+    """An attempt file as Imtehan writes it (Version 2, no QuizDigest: matched by
+    QuizVersion), answered by @pattern: 'c' right, 'w' the first wrong choice, '-' none.
+    The choices were shown in reverse order, so a count by screen position would be wrong."""
+    questions = questions or bundled_questions()
+    escaped = learner.replace("\\", "\\\\")
+    lines = ["[Attempt]", "Version=2", f"Id=20260302T090000Z-{number:08x}", f"Quiz={quiz}",
+             "QuizVersion=2" if quiz == "zero-sharded-optimizers" else "QuizVersion=1",
+             "Language=en", f"Learner={escaped}"]
+    if roll is not None:
+        lines.append(f"RollNumber={roll}")
+    lines += [f"Host={host}", f"Mode={mode}", "Seed=1", f"Started={started}"]
+    if finished:
+        lines.append(f"FinishedAt={finished}")
+    lines.append("Finished=" + ("true" if finished else "false"))
+    if finished:
+        lines.append("FinishReason=submitted")
+    lines += ["Current=0", f"Answered={sum(1 for p in pattern if p != '-')}"]
+    if finished:
+        lines.append(f"Score={pattern.count('c')}")
+    lines.append(f"Total={len(questions)}")
+    for i, (qid, choices, answer) in enumerate(questions):
+        lines += ["", f"[Question {qid}]", "Order=" + ";".join(reversed(choices)) + ";"]
+        mark = pattern[i] if i < len(pattern) else "-"
+        if mark == "c":
+            lines.append(f"Answer={answer}")
+        elif mark == "w":
+            lines.append("Answer=" + [c for c in choices if c != answer][0])
+    return "\n".join(lines) + "\n"
+
+
+def write_class(folder):
+    """A lab of four PCs and a practice attempt, with names a spreadsheet could misread."""
+    rows = [("pc-01", 1, "Khan, Ali \"the ace\"", "007", "cccccccc", "exam",
+             "2026-03-02T09:00:00Z", "2026-03-02T09:12:34Z"),
+            ("pc-02", 2, "عائشہ", "12", "ccwwcc-w", "exam",
+             "2026-03-02T09:01:00Z", "2026-03-02T10:02:03Z"),
+            ("pc-03", 3, "=1+2", "-5", "wcww-www", "exam",
+             "2026-03-02T09:02:00Z", "2026-03-02T09:03:00Z"),
+            ("pc-04", 4, "@admin", None, "c-w", "exam", "2026-03-02T09:05:00Z", None),
+            ("pc-05", 5, "Parveen", "3", "cccccccc", "practice",
+             "2026-03-02T09:06:00Z", "2026-03-02T09:07:00Z")]
+    for pc, number, learner, roll, pattern, mode, started, finished in rows:
+        os.makedirs(os.path.join(folder, pc), exist_ok=True)
+        write(os.path.join(folder, pc), f"20260302T090000Z-{number:08x}.ini",
+              attempt_file(number, learner, pattern, pc, started, finished, mode, roll))
+
+
+QUESTION_IDS = ("redundancy,adam-state-memory,stage-3-partition,parameter-gathering,"
+                "pytorch-fsdp,memory-trade-off,stage-1-partition,sharding-cost")
+ROW = "zero-sharded-optimizers,2,ZeRO and Sharded Optimizers,"
+
+# What the window exports for the class above (tests/test-report-figures.c checks the same
+# bytes from the library): the practice attempt left out, times in local time (TZ=UTC).
+EXPECTED_ATTEMPTS = (
+    "\ufeffLearner,Roll number,Quiz,Version,Title,PC,Mode,Started,Finished,Time taken,Score,"
+    "Out of," + QUESTION_IDS + "\r\n"
+    "\"Khan, Ali \"\"the ace\"\"\",007," + ROW + "pc-01,Exam,"
+    "2026-03-02 09:00:00,2026-03-02 09:12:34,0:12:34,8,8,1,1,1,1,1,1,1,1\r\n"
+    "عائشہ,12," + ROW + "pc-02,Exam,"
+    "2026-03-02 09:01:00,2026-03-02 10:02:03,1:01:03,4,8,1,1,0,0,1,1,,0\r\n"
+    "'=1+2,'-5," + ROW + "pc-03,Exam,"
+    "2026-03-02 09:02:00,2026-03-02 09:03:00,0:01:00,1,8,0,1,0,0,,0,0,0\r\n"
+    "'@admin,," + ROW + "pc-04,Exam,2026-03-02 09:05:00,,,1,8,1,,0,,,,,\r\n")
+PRACTICE_ROW = ("Parveen,3," + ROW + "pc-05,Practice,"
+                "2026-03-02 09:06:00,2026-03-02 09:07:00,0:01:00,8,8,1,1,1,1,1,1,1,1\r\n")
+
+# Worked out by hand in tests/test-report-figures.c (test_figures_stats_csv).
+EXPECTED_STATS = (
+    "\ufeffQuiz,Version,Title,Question,Attempts,Facility index (%),Discrimination index (%),"
+    "Answered,Not answered,Right choice,Choice 1,Count 1,Choice 2,Count 2,Choice 3,Count 3,"
+    "Choice 4,Count 4\r\n"
+    + ROW + "redundancy,3,66.67,75.59,3,0,replicated-states,replicated-states,2,"
+    "replicated-data,1,optimizer-state-only,0,redundant-all-reduce,0\r\n"
+    + ROW + "adam-state-memory,3,100.00,,3,0,per-parameter-state,fp16-state,0,"
+    "per-parameter-state,3,per-example-state,0,past-gradients,0\r\n"
+    + ROW + "stage-3-partition,3,33.33,86.60,3,0,model-parameters,gradients,2,"
+    "optimizer-state,0,model-parameters,1,activations,0\r\n"
+    + ROW + "parameter-gathering,3,33.33,86.60,3,0,all-gather-discard,never-needed,2,"
+    "from-one-gpu,0,all-gather-keep,0,all-gather-discard,1\r\n"
+    + ROW + "pytorch-fsdp,3,66.67,75.59,2,1,fsdp,ddp,0,fsdp,2,fsdp-no-shard,0,"
+    "all-reduce-gradients,0\r\n"
+    + ROW + "memory-trade-off,3,66.67,75.59,3,0,extra-communication,changed-convergence,1,"
+    "extra-communication,2,stale-parameters,0,same-communication,0\r\n"
+    + ROW + "stage-1-partition,3,33.33,86.60,2,1,optimizer-states,parameters-only,1,"
+    "optimizer-state-and-gradients,0,optimizer-states,1,activations-only,0\r\n"
+    + ROW + "sharding-cost,3,33.33,86.60,3,0,extra-communication,optimizer-state-all-gather,2,"
+    "local-updates,0,cpu-offload,0,extra-communication,1\r\n")
+
+
+def read_bytes(folder, name):
+    with open(os.path.join(folder, name), "rb") as f:
+        return f.read()
+
+
+def test_report(binary, top):
+    folder = os.path.join(top, "report")
+    lab = os.path.join(folder, "lab")
+    os.makedirs(lab)
+    write_class(lab)
+    # Only the bundled quiz: no quiz of the developer's own, and times as the files say.
+    data = os.path.join(folder, "data")
+    env = {"TZ": "UTC", "XDG_DATA_HOME": data, "XDG_DATA_DIRS": data,
+           "XDG_CACHE_HOME": os.path.join(folder, "cache")}
+
+    def report(args, language=None):
+        return run(binary, ["--report"] + args, folder, language, env)
+
+    def exists(name):
+        return os.path.exists(os.path.join(folder, name))
+
+    result = report(["lab", "--csv", "class.csv", "--stats-csv", "questions.csv"])
+    ok(result.returncode == 0 and result.stderr == ""
+       and result.stdout == "4 attempts listed; written: class.csv, questions.csv\n",
+       "--report writes both files with no display, and says so in one line", result)
+    ok(exists("class.csv") and read_bytes(folder, "class.csv")
+       == EXPECTED_ATTEMPTS.encode("utf-8"),
+       "the attempts CSV: BOM, quoting, the formula guard, local times, blanks, CRLF",
+       read_bytes(folder, "class.csv") if exists("class.csv") else "")
+    ok(exists("questions.csv") and read_bytes(folder, "questions.csv")
+       == EXPECTED_STATS.encode("utf-8"),
+       "the statistics CSV: the figures worked out by hand, choices counted by id",
+       read_bytes(folder, "questions.csv") if exists("questions.csv") else "")
+    ok(not any(name.startswith(".") for name in os.listdir(folder)),
+       "no temporary file is left beside the files written", os.listdir(folder))
+
+    result = report(["lab", "--csv", "with-practice.csv", "--include-practice"])
+    ok(result.returncode == 0 and exists("with-practice.csv")
+       and read_bytes(folder, "with-practice.csv")
+       == (EXPECTED_ATTEMPTS + PRACTICE_ROW).encode("utf-8")
+       and result.stdout.startswith("5 attempts listed"),
+       "--include-practice lists the practice attempt too", result)
+
+    # Problems in the files read are listed, one a line with the file and line, and do not
+    # fail the run: the figures leave them out.
+    damaged = os.path.join(lab, "pc-06")
+    os.makedirs(damaged)
+    write(damaged, "broken.ini", "[Attempt]\nVersion=2\nthis is not a key file\n")
+    write(damaged, "other-quiz.ini",
+          attempt_file(7, "Sana", "c", "pc-06", "2026-03-02T09:00:00Z",
+                       "2026-03-02T09:01:00Z", quiz="tiny",
+                       questions=[("q1", ["four", "five"], "four")]))
+    result = report(["lab", "--csv", "class.csv"])
+    lines = result.stderr.splitlines()
+    broken = os.path.join(damaged, "broken.ini")
+    ok(result.returncode == 0 and len(lines) == 3 and lines[0].startswith(broken + ":3: ")
+       and lines[1].startswith(os.path.join(damaged, "other-quiz.ini") + ": ")
+       and "“tiny”" in lines[1] and lines[2].startswith("2 ")
+       and read_bytes(folder, "class.csv") == EXPECTED_ATTEMPTS.encode("utf-8"),
+       "problems go to stderr as FILE:LINE: message; the files are still written, exit 0",
+       result)
+
+    # The quiz an attempt was taken on, given with the folders, scores it.
+    write(folder, "tiny.quiz", GOOD.replace("Id=tiny", "Id=tiny\nVersion=1"))
+    result = report(["lab", "tiny.quiz", "--csv", "with-tiny.csv"])
+    csv = read_bytes(folder, "with-tiny.csv").decode("utf-8") if exists("with-tiny.csv") else ""
+    ok(result.returncode == 0 and "\r\nSana,,tiny,1,Tiny,pc-06,Exam," in csv
+       and ",tiny/q1," in csv.splitlines()[0] and "other-quiz.ini" not in result.stderr,
+       "a .quiz file among the sources scores the attempts taken on it", result)
+
+    for args, expected in ((["--csv", "x.csv"], "go with --report"),
+                           (["--stats-csv", "x.csv", "lab"], "go with --report"),
+                           (["--include-practice", "lab"], "go with --report"),
+                           (["--report", "--csv", "x.csv"], "Usage: imtehan --report"),
+                           (["--report", "lab", "--csv", "x.csv", "--stats-csv", "./x.csv"],
+                            "./x.csv: two of --csv"),
+                           (["--report", "tiny.quiz", "lab", "--csv", "tiny.quiz"],
+                            "tiny.quiz: the output would overwrite")):
+        result = run(binary, args, folder, extra_env=env)
+        ok(result.returncode == 2 and expected in result.stderr and not exists("x.csv")
+           and "display" not in result.stderr,
+           f"usage error: {' '.join(args)}", result)
+
+    # A folder that is not there (a USB stick not mounted): nothing is written, since a CSV
+    # without that PC's attempts would look complete.
+    result = report(["lab", "missing", "--csv", "partial.csv"])
+    ok(result.returncode == 1 and result.stderr.startswith("missing: No such file or directory\n")
+       and not exists("partial.csv") and result.stdout == "",
+       "a missing folder fails the run and writes nothing", result)
+
+    write(folder, "broken.quiz", GOOD.replace("Answer=four", "Answer=six"))
+    result = report(["lab", "broken.quiz", "--csv", "partial.csv"])
+    ok(result.returncode == 1 and result.stderr.startswith("broken.quiz:12: [Question q1] Answer:")
+       and not exists("partial.csv"),
+       "a quiz file that does not load fails the run", result)
+
+    # Files that cannot be written: each says why; the others are still written.
+    before = read_bytes(lab, "pc-01/20260302T090000Z-00000001.ini")
+    result = report(["lab", "--csv", "lab/pc-01/20260302T090000Z-00000001.ini",
+                     "--stats-csv", "nowhere/questions.csv", "--pdf", "lab/report.ini"])
+    lines = result.stderr.splitlines()[-3:]
+    ok(result.returncode == 1 and "00000001.ini: " in lines[0]
+       and "nowhere/questions.csv: No such file" in lines[1] and "report.ini: " in lines[2]
+       and read_bytes(lab, "pc-01/20260302T090000Z-00000001.ini") == before
+       and not os.path.exists(os.path.join(lab, "report.ini")) and result.stdout == "",
+       "an attempt file, a missing folder or a .ini name is never written; exit 1", result)
+
+    result = report(["lab", "--stats-csv", "questions.csv", "--csv", "nowhere/class.csv"])
+    ok(result.returncode == 1 and result.stdout.endswith("written: questions.csv\n"),
+       "one file that cannot be written fails the run, not the others", result)
+
+    # Without an output file the window opens, which needs a display.
+    result = report(["lab"])
+    ok(result.returncode == 1 and "display" in result.stderr,
+       "--report without --csv, --stats-csv or --pdf opens the window", result)
+
+
 def main():
     if len(sys.argv) != 2:
         print("usage: test-cli.py IMTEHAN-BINARY", file=sys.stderr)
@@ -283,6 +506,7 @@ def main():
         test_import_gift(binary, folder)
         test_lab_options(binary, folder)
         test_help(binary, folder)
+        test_report(binary, folder)
     print(f"1..{tests}")
     return 1 if failed else 0
 

@@ -390,8 +390,9 @@ static void
 test_figures_practice (Class         *class,
                        gconstpointer  data)
 {
+  ImtehanReportInclude include = IMTEHAN_REPORT_INCLUDE_PRACTICE;
   g_autoptr(ImtehanStats) stats = imtehan_report_quiz_compute_stats (the_group (class->report),
-                                                                     IMTEHAN_REPORT_INCLUDE_PRACTICE);
+                                                                     include);
   g_autofree char *csv = NULL;
 
   g_assert_cmpuint (imtehan_stats_get_n_attempts (stats), ==, 6);
