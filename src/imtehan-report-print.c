@@ -36,8 +36,10 @@
 #define MARGIN     (MARGIN_MM * 72.0 / 25.4)
 
 #define CELL_PAD_X     3.0
-#define CELL_PAD_Y     2.0
-#define GAP            9.0   /* between blocks */
+#define CELL_PAD_Y     3.0
+#define GAP            12.0  /* between blocks */
+#define HEADING_SPACE  3.0   /* under a heading */
+#define NOTE_GAP       4.0   /* above the notes under a table */
 #define FOOTER_GAP     6.0
 #define BAR_AREA       64.0  /* the histogram's bars, without their labels */
 #define BAR_MAX_WIDTH  34.0
@@ -108,9 +110,9 @@ static const Column learner_columns[N_L] = {
 enum { Q_NUMBER, Q_TEXT, Q_FACILITY, Q_DISCRIMINATION, Q_CHOICES, N_Q };
 static const Column question_columns[N_Q] = {
   [Q_NUMBER]         = { 0.06, TRUE,  1, PANGO_ELLIPSIZE_END },
-  [Q_TEXT]           = { 0.44, FALSE, 2, PANGO_ELLIPSIZE_END },
+  [Q_TEXT]           = { 0.41, FALSE, 2, PANGO_ELLIPSIZE_END },
   [Q_FACILITY]       = { 0.10, TRUE,  1, PANGO_ELLIPSIZE_END },
-  [Q_DISCRIMINATION] = { 0.13, TRUE,  1, PANGO_ELLIPSIZE_END },
+  [Q_DISCRIMINATION] = { 0.16, TRUE,  1, PANGO_ELLIPSIZE_END },
   [Q_CHOICES]        = { 0.27, FALSE, 3, PANGO_ELLIPSIZE_END },
 };
 
@@ -154,6 +156,7 @@ typedef struct
   Table        *table;    /* rows */
   GStrv         cells;    /* a row's cells, a text item's one text */
   ImtehanStats *stats;    /* the histogram's */
+  double        space;    /* a gap's */
   /* From the pagination: */
   double        height;
   double        baseline; /* of a row's first line */
@@ -173,6 +176,8 @@ typedef struct
   double                width;   /* of the printable area, in points */
   double                height;
   double                footer_height;
+  double                floor_above[N_STYLES];
+  double                floor_below[N_STYLES];
 } ReportDoc;
 
 static void
@@ -262,9 +267,10 @@ add_text (ReportDoc  *doc,
 }
 
 static void
-add_gap (ReportDoc *doc)
+add_gap (ReportDoc *doc,
+         double     space)
 {
-  add_item (doc, ITEM_GAP, STYLE_BODY, 0);
+  add_item (doc, ITEM_GAP, STYLE_BODY, 0)->space = space;
 }
 
 static Table *
@@ -375,8 +381,15 @@ compare_attempts (gconstpointer a,
   /* Unnamed attempts last. */
   if ((name_x == NULL || *name_x == '\0') != (name_y == NULL || *name_y == '\0'))
     return name_x == NULL || *name_x == '\0' ? 1 : -1;
-  if ((order = g_utf8_collate (name_x ? name_x : "", name_y ? name_y : "")) != 0)
-    return order;
+  /* "Learner 2" before "Learner 10", as a file manager sorts. */
+  if (name_x != NULL && name_y != NULL)
+    {
+      g_autofree char *key_x = g_utf8_collate_key_for_filename (name_x, -1);
+      g_autofree char *key_y = g_utf8_collate_key_for_filename (name_y, -1);
+
+      if ((order = strcmp (key_x, key_y)) != 0)
+        return order;
+    }
   if (start_x != NULL && start_y != NULL)
     return g_date_time_compare (start_x, start_y);
   return (start_x == NULL) - (start_y == NULL);
@@ -492,9 +505,6 @@ add_problem_rows (ReportDoc *doc,
           /* The core's messages begin with the file's name (imtehan-report.c), which has a
            * column of its own here. */
           path = g_file_get_parse_name (file);
-          prefix = g_strconcat (path, ": ", NULL);
-          if (g_str_has_prefix (message, prefix))
-            message += strlen (prefix);
           if (imtehan_report_problem_get_line (problem) > 0)
             {
               char *with_line = g_strdup_printf ("%s:%u", path,
@@ -502,6 +512,9 @@ add_problem_rows (ReportDoc *doc,
               g_free (path);
               path = with_line;
             }
+          prefix = g_strconcat (path, ": ", NULL);
+          if (g_str_has_prefix (message, prefix))
+            message += strlen (prefix);
           shown = g_strconcat ("\u2066", path, PDI, NULL);
         }
       reason = isolate_paths (message);
@@ -552,7 +565,7 @@ build_summary (ReportDoc    *doc,
   add_cells (doc, table, _("Standard deviation"), sd, NULL);
   /* TRANSLATORS: a measure of how consistently a test measures, from 0 to 1 */
   add_cells (doc, table, _("Cronbach’s alpha"), alpha, NULL);
-  add_gap (doc);
+  add_gap (doc, GAP);
   add_text (doc, STYLE_BODY, ITEM_KEEP_WITH_NEXT, _("Scores of the finished attempts"));
   add_item (doc, ITEM_HISTOGRAM, STYLE_CELL, 0)->stats = imtehan_stats_ref (stats);
 }
@@ -612,7 +625,7 @@ build_learners (ReportDoc *doc,
   gboolean copies = FALSE;
   Table *table;
 
-  add_gap (doc);
+  add_gap (doc, GAP);
   add_text (doc, STYLE_HEADING, ITEM_KEEP_WITH_NEXT, _("Learners"));
   if (listed->len == 0)
     {
@@ -638,6 +651,8 @@ build_learners (ReportDoc *doc,
                  or_dash (imtehan_report_attempt_get_host (attempt)),
                  or_dash (started), time, score, finished, notes, NULL);
     }
+  if (mismatch || copies)
+    add_gap (doc, NOTE_GAP);
   if (mismatch)
     add_text (doc, STYLE_BODY, 0,
               _("≠: the score saved in the file is not the score recomputed from its answers "
@@ -658,13 +673,15 @@ choices_text (ReportDoc                  *doc,
     {
       g_autofree char *letter = imtehan_i18n_choice_letter (i, doc->lang);
 
-      g_string_append_printf (text, "%s%s%s\u00a0%u", i > 0 ? "  " : "", letter,
+      /* The count in brackets keeps to its letter in both directions: Nastaliq's spaces
+       * are narrow, and "ج 7 · د 0" read as "7 · د". */
+      g_string_append_printf (text, "%s%s%s (%u)", i > 0 ? " · " : "", letter,
                               i == question->right_choice ? "✓" : "",
                               question->choice_counts[i]);
     }
   if (question->n_not_answered > 0)
     /* TRANSLATORS: how many left a question unanswered, after the count of each choice */
-    g_string_append_printf (text, "  %s\u00a0%u", _("blank"), question->n_not_answered);
+    g_string_append_printf (text, " · %s (%u)", _("blank"), question->n_not_answered);
   return g_string_free (text, FALSE);
 }
 
@@ -685,7 +702,7 @@ build_questions (ReportDoc    *doc,
   guint n;
   Table *table;
 
-  add_gap (doc);
+  add_gap (doc, GAP);
   add_text (doc, STYLE_HEADING, ITEM_KEEP_WITH_NEXT, _("Questions, worst first"));
   table = add_table (doc, question_columns, N_Q, TRUE, header);
   order = imtehan_stats_get_worst_first (stats, &n);
@@ -707,6 +724,7 @@ build_questions (ReportDoc    *doc,
                           : figures->id,
                  facility, discrimination, choices, NULL);
     }
+  add_gap (doc, NOTE_GAP);
   add_text (doc, STYLE_BODY, 0,
             _("Facility: the share of the marks the class won on the question. Discrimination: "
               "how well the question separates the stronger learners from the weaker, from "
@@ -761,7 +779,7 @@ build_quiz (ReportDoc         *doc,
   g_ptr_array_sort (listed, compare_attempts);
   stats = imtehan_report_quiz_compute_stats (rquiz, doc->include);
 
-  add_gap (doc);
+  add_gap (doc, GAP);
   build_summary (doc, listed->len, stats);
   build_learners (doc, listed);
   if (stats != NULL)
@@ -781,7 +799,7 @@ build_quiz (ReportDoc         *doc,
     }
   if (apart->len > 0)
     {
-      add_gap (doc);
+      add_gap (doc, GAP);
       add_text (doc, STYLE_HEADING, ITEM_KEEP_WITH_NEXT, _("Attempts listed apart"));
       add_problem_rows (doc, apart);
     }
@@ -822,15 +840,13 @@ build_doc (ReportDoc *doc)
 
       add_text (doc, STYLE_TITLE, ITEM_KEEP_WITH_NEXT, _("Class report"));
       add_text (doc, STYLE_BODY, 0, subtitle);
-      add_gap (doc);
+      add_gap (doc, GAP);
       add_text (doc, STYLE_BODY, 0, _("No attempt of a known quiz was found."));
     }
   if (others->len > 0)
     {
-      add_text (doc, STYLE_HEADING,
-                (g_list_model_get_n_items (quizzes) > 0 ? ITEM_NEW_PAGE : 0) |
-                ITEM_KEEP_WITH_NEXT,
-                _("Files that were not counted"));
+      add_gap (doc, GAP);
+      add_text (doc, STYLE_HEADING, ITEM_KEEP_WITH_NEXT, _("Files that were not counted"));
       add_problem_rows (doc, others);
     }
 }
@@ -933,9 +949,11 @@ make_layout (ReportDoc          *doc,
   return layout;
 }
 
-/* How far the text reaches above and below its first baseline, in points: its ink as well as
- * its lines. Nastaliq's ink goes beyond the font's own line (ک on a cascade, a final م; see
- * data/style.css), and a table's rule must not cross it. */
+/* How far the text's ink reaches above and below its first baseline, in points. Ink, not the
+ * font's lines: Noto Nastaliq Urdu's own line is about 2.5 em (DESIGN.md), mostly empty, and
+ * its ink still goes beyond it at times (ک on a cascade, a final م; data/style.css). Rows are
+ * as tall as their tallest ink, and no less than a line of the language's tallest letters
+ * (measure_line()), so no rule crosses a letter and no space is wasted. */
 static void
 measure_layout (PangoLayout *layout,
                 double      *above,
@@ -943,18 +961,12 @@ measure_layout (PangoLayout *layout,
 {
   PangoRectangle ink, logical;
   int baseline = pango_layout_get_baseline (layout);
-  int top, bottom;
 
   pango_layout_get_extents (layout, &ink, &logical);
-  top = logical.y;
-  bottom = logical.y + logical.height;
-  if (ink.width > 0 && ink.height > 0)
-    {
-      top = MIN (top, ink.y);
-      bottom = MAX (bottom, ink.y + ink.height);
-    }
-  *above = (double)(baseline - top) / PANGO_SCALE;
-  *below = (double)(bottom - baseline) / PANGO_SCALE;
+  if (ink.width <= 0 || ink.height <= 0)
+    ink = logical;
+  *above = (double)(baseline - ink.y) / PANGO_SCALE;
+  *below = (double)(ink.y + ink.height - baseline) / PANGO_SCALE;
 }
 
 static double
@@ -964,6 +976,7 @@ column_width (ReportDoc    *doc,
   return column->share * doc->width;
 }
 
+/* A header's words wrap, however narrow its column of numbers. */
 static PangoLayout *
 make_cell (ReportDoc    *doc,
            PangoContext *context,
@@ -972,22 +985,35 @@ make_cell (ReportDoc    *doc,
            Style         style)
 {
   return make_layout (doc, context, text, style, column_width (doc, column) - 2 * CELL_PAD_X,
-                      column->max_lines, column->ellipsize, column->center);
+                      style == STYLE_HEADER ? MAX (column->max_lines, 3) : column->max_lines,
+                      column->ellipsize, column->center);
 }
 
-/* The line every row has at least, so that rows of digits and rows of Urdu names are as
- * tall: Urdu's tallest letters, or Latin's. */
+/* The line every row and paragraph has at least: a line of the Latin font at the style's
+ * size, so that rows of digits and Latin names are as tall in both languages. Urdu rows grow
+ * from there to their own ink: Nastaliq's line, about 2.5 em, would double-space the page
+ * (DESIGN.md), and its ink varies more than any floor could say (measured at 9.5 pt: زینب
+ * reaches 13 pt above the baseline, the cascade of کبھی 22.5 pt). */
 static void
-measure_line (ReportDoc    *doc,
-              PangoContext *context,
-              Style         style,
-              double       *above,
-              double       *below)
+measure_floors (ReportDoc    *doc,
+                PangoContext *context)
 {
-  g_autoptr(PangoLayout) layout = make_layout (doc, context, doc->rtl ? "کبھی مکمل" : "Ágjy",
-                                               style, -1, 0, PANGO_ELLIPSIZE_NONE, FALSE);
+  for (Style style = 0; style < N_STYLES; style++)
+    {
+      g_autoptr(PangoLayout) layout = pango_layout_new (context);
+      g_autoptr(PangoFontDescription) desc = style_font (doc, style);
+      PangoRectangle ink, logical;
+      double baseline;
 
-  measure_layout (layout, above, below);
+      pango_font_description_set_family (desc, LATIN_FAMILIES);
+      pango_layout_set_font_description (layout, desc);
+      pango_layout_set_text (layout, "Ágjy", -1);
+      pango_layout_get_extents (layout, &ink, &logical);
+      baseline = (double)pango_layout_get_baseline (layout) / PANGO_SCALE;
+      doc->floor_above[style] = baseline - (double)MIN (ink.y, logical.y) / PANGO_SCALE;
+      doc->floor_below[style] = (double)MAX (ink.y + ink.height,
+                                             logical.y + logical.height) / PANGO_SCALE - baseline;
+    }
 }
 
 static void
@@ -995,9 +1021,9 @@ measure_row (ReportDoc    *doc,
              PangoContext *context,
              Item         *item)
 {
-  double above, below;
+  double above = doc->floor_above[item->style];
+  double below = doc->floor_below[item->style];
 
-  measure_line (doc, context, item->style, &above, &below);
   for (guint c = 0; c < item->table->n_columns; c++)
     {
       g_autoptr(PangoLayout) layout = make_cell (doc, context, &item->table->columns[c],
@@ -1021,7 +1047,7 @@ histogram_label_height (ReportDoc    *doc,
   double above, below;
 
   measure_layout (layout, &above, &below);
-  return above + below;
+  return above + below + 2 * CELL_PAD_Y;
 }
 
 static void
@@ -1039,8 +1065,12 @@ measure_item (ReportDoc    *doc,
         double above, below;
 
         measure_layout (layout, &above, &below);
+        above = MAX (above, doc->floor_above[item->style]);
+        below = MAX (below, doc->floor_below[item->style]);
         item->baseline = CELL_PAD_Y + above;
         item->height = above + below + 2 * CELL_PAD_Y;
+        if (item->style == STYLE_HEADING || item->style == STYLE_TITLE)
+          item->height += HEADING_SPACE;
       }
       break;
     case ITEM_ROW:
@@ -1052,10 +1082,10 @@ measure_item (ReportDoc    *doc,
         }
       break;
     case ITEM_HISTOGRAM:
-      item->height = 2 * histogram_label_height (doc, context) + BAR_AREA + CELL_PAD_Y;
+      item->height = 2 * histogram_label_height (doc, context) + BAR_AREA;
       break;
     case ITEM_GAP:
-      item->height = GAP;
+      item->height = item->space;
       break;
     default:
       g_assert_not_reached ();
@@ -1109,6 +1139,7 @@ paginate (ReportDoc    *doc,
     doc->footer_height = above + below + FOOTER_GAP;
   }
   usable = height - doc->footer_height;
+  measure_floors (doc, context);
 
   for (guint i = 0; i < doc->items->len; i++)
     measure_item (doc, context, &g_array_index (doc->items, Item, i));
@@ -1266,7 +1297,7 @@ draw_histogram (ReportDoc    *doc,
       cairo_fill (cr);
       cairo_set_source_rgb (cr, 0, 0, 0);
       measure_layout (count_layout, &above, &below);
-      draw_layout (cr, count_layout, x, axis - h - below);
+      draw_layout (cr, count_layout, x, axis - h - below - CELL_PAD_Y);
       measure_layout (range_layout, &above, &below);
       draw_layout (cr, range_layout, x, axis + CELL_PAD_Y + above);
     }
