@@ -65,6 +65,7 @@ struct _ImtehanReportWindow
   GtkDropDown            *quiz_dropdown;
   GtkStack               *title_stack;
   AdwWindowTitle         *window_title;
+  AdwHeaderBar           *header_bar;
   AdwViewStack           *view_stack;
   AdwViewStackPage       *problems_page;
   GtkBox                 *learners_toolbar;
@@ -72,6 +73,7 @@ struct _ImtehanReportWindow
   GtkSwitch              *practice_switch;
   GtkStack               *learners_stack;
   GtkColumnView          *learners_view;
+  GtkColumnViewColumn    *columns[N_COLUMNS]; /* owned by learners_view */
   AdwStatusPage          *no_learners_page;
   ImtehanReportQuestions *questions_view;
   ImtehanReportSummary   *summary_view;
@@ -763,7 +765,11 @@ problem_bind_cb (GtkSignalListItemFactory *factory,
   gtk_label_set_text (GTK_LABEL (message), imtehan_report_problem_get_message (problem));
   gtk_widget_set_visible (message, imtehan_report_problem_get_message (problem) != NULL);
   gtk_label_set_text (GTK_LABEL (path), location);
-  gtk_widget_set_visible (path, location != NULL);
+  /* The reader's messages mostly name the file already. */
+  gtk_widget_set_visible (path, location != NULL &&
+                                (imtehan_report_problem_get_message (problem) == NULL ||
+                                 strstr (imtehan_report_problem_get_message (problem),
+                                         g_file_peek_path (file)) == NULL));
   spoken = g_strjoin (". ", gtk_label_get_text (GTK_LABEL (title)),
                       imtehan_report_problem_get_message (problem) ?: "",
                       location ?: "", NULL);
@@ -1433,9 +1439,18 @@ set_narrow (ImtehanReportWindow *self,
   self->narrow = narrow;
   gtk_stack_set_visible_child_name (self->title_stack, narrow ? "title" : "switcher");
   adw_view_switcher_bar_set_reveal (self->switcher_bar, narrow);
+  /* Strict centering keeps the switcher in the middle, and costs twice the wider side. */
+  adw_header_bar_set_centering_policy (self->header_bar, narrow ? ADW_CENTERING_POLICY_LOOSE
+                                                                : ADW_CENTERING_POLICY_STRICT);
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self->learners_toolbar),
                                   narrow ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
   gtk_box_set_spacing (self->learners_toolbar, narrow ? 6 : 12);
+  /* At 360 px the name, score, state and flags fit; where and when are in the review. */
+  for (guint i = 0; i < N_COLUMNS; i++)
+    if (self->columns[i] != NULL)
+      gtk_column_view_column_set_visible (self->columns[i],
+                                          !narrow || (i != COLUMN_PC && i != COLUMN_STARTED &&
+                                                      i != COLUMN_TIME));
 }
 
 static gboolean
@@ -1722,6 +1737,7 @@ imtehan_report_window_dispose (GObject *object)
   g_clear_object (&self->print_operation);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), IMTEHAN_TYPE_REPORT_WINDOW);
+  memset (self->columns, 0, sizeof self->columns);
 
   g_clear_object (&self->learners_sorted);
   g_clear_object (&self->learners_filtered);
@@ -1773,6 +1789,7 @@ imtehan_report_window_class_init (ImtehanReportWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ImtehanReportWindow, quiz_dropdown);
   gtk_widget_class_bind_template_child (widget_class, ImtehanReportWindow, title_stack);
   gtk_widget_class_bind_template_child (widget_class, ImtehanReportWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanReportWindow, header_bar);
   gtk_widget_class_bind_template_child (widget_class, ImtehanReportWindow, view_stack);
   gtk_widget_class_bind_template_child (widget_class, ImtehanReportWindow, problems_page);
   gtk_widget_class_bind_template_child (widget_class, ImtehanReportWindow, learners_toolbar);
@@ -1846,7 +1863,6 @@ imtehan_report_window_init (ImtehanReportWindow *self)
     [COLUMN_FINISHED] = { N_("Finished"), FALSE },
     [COLUMN_FLAGS]    = { N_("Flags"), TRUE },
   };
-  GtkColumnViewColumn *name_column = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
@@ -1892,10 +1908,10 @@ imtehan_report_window_init (ImtehanReportWindow *self)
       gtk_column_view_column_set_expand (column, columns[i].expand);
       gtk_column_view_column_set_resizable (column, TRUE);
       gtk_column_view_append_column (self->learners_view, column);
-      if (i == COLUMN_LEARNER)
-        name_column = column;
+      self->columns[i] = column;
     }
-  gtk_column_view_sort_by_column (self->learners_view, name_column, GTK_SORT_ASCENDING);
+  gtk_column_view_sort_by_column (self->learners_view, self->columns[COLUMN_LEARNER],
+                                  GTK_SORT_ASCENDING);
   /* Typing in the list searches it. */
   gtk_search_entry_set_key_capture_widget (self->search_entry, GTK_WIDGET (self->learners_view));
 
