@@ -44,6 +44,7 @@
 #define BAR_AREA       64.0  /* the histogram's bars, without their labels */
 #define BAR_MAX_WIDTH  34.0
 #define FOLDERS_SHOWN  3
+#define PAGINATE_STEP  200   /* items measured between two of the main loop's events */
 
 #define DASH "\u2014"
 #define FSI  "\u2068"
@@ -178,6 +179,8 @@ typedef struct
   double                footer_height;
   double                floor_above[N_STYLES];
   double                floor_below[N_STYLES];
+  GHashTable           *cache;   /* while paginating: see measure_cell() */
+  guint                 n_measured;
 } ReportDoc;
 
 static void
@@ -206,6 +209,7 @@ report_doc_free (ReportDoc *doc)
   g_clear_pointer (&doc->items, g_array_unref);
   g_clear_pointer (&doc->tables, g_ptr_array_unref);
   g_clear_pointer (&doc->pages, g_array_unref);
+  g_clear_pointer (&doc->cache, g_hash_table_unref);
   g_free (doc);
 }
 
@@ -1016,9 +1020,38 @@ measure_floors (ReportDoc    *doc,
     }
 }
 
+/* Rows repeat their cells ("Yes", a score, the minute a lab started): each different cell is
+ * shaped once while paginating, which matters for Nastaliq, about 20 times slower to shape
+ * than Naskh (DESIGN.md). */
+static void
+measure_cell (ReportDoc    *doc,
+              PangoContext *context,
+              GHashTable   *cache,
+              const Column *column,
+              const char   *text,
+              Style         style,
+              double       *above,
+              double       *below)
+{
+  g_autofree char *key = g_strdup_printf ("%p %d %s", (gpointer)column, style, text);
+  double *extents = g_hash_table_lookup (cache, key);
+
+  if (extents == NULL)
+    {
+      g_autoptr(PangoLayout) layout = make_cell (doc, context, column, text, style);
+
+      extents = g_new (double, 2);
+      measure_layout (layout, &extents[0], &extents[1]);
+      g_hash_table_insert (cache, g_steal_pointer (&key), extents);
+    }
+  *above = extents[0];
+  *below = extents[1];
+}
+
 static void
 measure_row (ReportDoc    *doc,
              PangoContext *context,
+             GHashTable   *cache,
              Item         *item)
 {
   double above = doc->floor_above[item->style];
@@ -1026,11 +1059,10 @@ measure_row (ReportDoc    *doc,
 
   for (guint c = 0; c < item->table->n_columns; c++)
     {
-      g_autoptr(PangoLayout) layout = make_cell (doc, context, &item->table->columns[c],
-                                                 item->cells[c], item->style);
       double cell_above, cell_below;
 
-      measure_layout (layout, &cell_above, &cell_below);
+      measure_cell (doc, context, cache, &item->table->columns[c], item->cells[c], item->style,
+                    &cell_above, &cell_below);
       above = MAX (above, cell_above);
       below = MAX (below, cell_below);
     }
@@ -1053,6 +1085,7 @@ histogram_label_height (ReportDoc    *doc,
 static void
 measure_item (ReportDoc    *doc,
               PangoContext *context,
+              GHashTable   *cache,
               Item         *item)
 {
   switch (item->kind)
@@ -1074,7 +1107,7 @@ measure_item (ReportDoc    *doc,
       }
       break;
     case ITEM_ROW:
-      measure_row (doc, context, item);
+      measure_row (doc, context, cache, item);
       if (item->flags & ITEM_HEADER)
         {
           item->table->header_height = item->height;
@@ -1114,35 +1147,57 @@ continues_table (const Item *item)
   return item->kind == ITEM_ROW && !(item->flags & ITEM_HEADER) && item->table->header != NULL;
 }
 
-/* Places every item on a page of @width × @height points: a quiz starts a page, a heading
- * stays with what follows it, and a table going on to the next page repeats its header. */
+/* Pagination in three steps, so that the print operation measures a few rows at a time
+ * between the main loop's events ("paginate"): a class of 10,000 attempts takes seconds. */
 static void
-paginate (ReportDoc    *doc,
-          PangoContext *context,
-          double        width,
-          double        height)
+paginate_begin (ReportDoc    *doc,
+                PangoContext *context,
+                double        width,
+                double        height)
 {
-  double usable, y = 0;
-  gboolean empty = TRUE;
-  guint first = 0;
+  g_autofree char *sample = page_number_text (99, 99);
+  g_autoptr(PangoLayout) footer = NULL;
+  double above, below;
 
   doc->width = width;
   doc->height = height;
   prepare_context (doc, context);
-  {
-    g_autofree char *sample = page_number_text (99, 99);
-    g_autoptr(PangoLayout) footer = make_layout (doc, context, sample, STYLE_FOOTER, width, 1,
-                                                 PANGO_ELLIPSIZE_END, TRUE);
-    double above, below;
-
-    measure_layout (footer, &above, &below);
-    doc->footer_height = above + below + FOOTER_GAP;
-  }
-  usable = height - doc->footer_height;
+  footer = make_layout (doc, context, sample, STYLE_FOOTER, width, 1, PANGO_ELLIPSIZE_END, TRUE);
+  measure_layout (footer, &above, &below);
+  doc->footer_height = above + below + FOOTER_GAP;
   measure_floors (doc, context);
+  g_clear_pointer (&doc->cache, g_hash_table_unref);
+  doc->cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  doc->n_measured = 0;
+}
 
-  for (guint i = 0; i < doc->items->len; i++)
-    measure_item (doc, context, &g_array_index (doc->items, Item, i));
+/* Returns whether every item is measured. */
+static gboolean
+paginate_measure (ReportDoc    *doc,
+                  PangoContext *context,
+                  guint         max_items)
+{
+  guint end = doc->n_measured + MIN (max_items, doc->items->len - doc->n_measured);
+
+  prepare_context (doc, context);
+  for (; doc->n_measured < end; doc->n_measured++)
+    measure_item (doc, context, doc->cache,
+                  &g_array_index (doc->items, Item, doc->n_measured));
+  return doc->n_measured == doc->items->len;
+}
+
+/* Places every item on a page: a quiz starts a page, a heading stays with what follows it,
+ * and a table going on to the next page repeats its header. */
+static void
+paginate_place (ReportDoc *doc)
+{
+  double usable = doc->height - doc->footer_height;
+  double y = 0;
+  gboolean empty = TRUE;
+  guint first = 0;
+
+  g_assert (doc->n_measured == doc->items->len);
+  g_clear_pointer (&doc->cache, g_hash_table_unref);
 
   g_array_set_size (doc->pages, 0);
   g_array_append_val (doc->pages, first);
@@ -1180,6 +1235,18 @@ paginate (ReportDoc    *doc,
       y += item->height;
       empty = FALSE;
     }
+}
+
+/* All at once, on a page of @width × @height points. */
+static void
+paginate (ReportDoc    *doc,
+          PangoContext *context,
+          double        width,
+          double        height)
+{
+  paginate_begin (doc, context, width, height);
+  paginate_measure (doc, context, G_MAXUINT);
+  paginate_place (doc);
 }
 
 static void
@@ -1382,9 +1449,22 @@ begin_print_cb (GtkPrintOperation *operation,
   g_autoptr(PangoLayout) layout = gtk_print_context_create_pango_layout (context);
 
   build_doc (doc);
-  paginate (doc, pango_layout_get_context (layout), gtk_print_context_get_width (context),
-            gtk_print_context_get_height (context));
+  paginate_begin (doc, pango_layout_get_context (layout), gtk_print_context_get_width (context),
+                  gtk_print_context_get_height (context));
+}
+
+static gboolean
+paginate_cb (GtkPrintOperation *operation,
+             GtkPrintContext   *context,
+             ReportDoc         *doc)
+{
+  g_autoptr(PangoLayout) layout = gtk_print_context_create_pango_layout (context);
+
+  if (!paginate_measure (doc, pango_layout_get_context (layout), PAGINATE_STEP))
+    return FALSE;
+  paginate_place (doc);
   gtk_print_operation_set_n_pages (operation, doc->pages->len);
+  return TRUE;
 }
 
 static void
@@ -1440,6 +1520,7 @@ imtehan_report_print_new (ImtehanReport        *report,
   gtk_print_operation_set_job_name (operation, _("Imtehan class report"));
   g_signal_connect_data (operation, "begin-print", G_CALLBACK (begin_print_cb), doc,
                          (GClosureNotify)(void (*) (void))report_doc_free, 0);
+  g_signal_connect (operation, "paginate", G_CALLBACK (paginate_cb), doc);
   g_signal_connect (operation, "draw-page", G_CALLBACK (draw_page_cb), doc);
   return operation;
 }

@@ -388,14 +388,15 @@ test_pdf_empty (Fixture       *fixture,
 }
 
 /* The print operation paginates as the PDF does, and exports without a display or gtk_init()
- * (GTK 4.8: GTK_PRINT_OPERATION_ACTION_EXPORT opens no display). */
+ * (GTK 4.8: GTK_PRINT_OPERATION_ACTION_EXPORT opens no display). 240 learners take more than
+ * one "paginate" step (200 rows). */
 static void
 test_print_operation (Fixture       *fixture,
                       gconstpointer  data)
 {
   const char *languages[] = { "en", "ur" };
 
-  write_class (fixture, 60, NULL);
+  write_class (fixture, 240, NULL);
   for (guint l = 0; l < G_N_ELEMENTS (languages); l++)
     {
       g_autoptr(ImtehanReport) report = NULL;
