@@ -358,7 +358,8 @@ imtehan_report_histogram_snapshot (GtkWidget   *widget,
 
       if (i % every == 0)
         {
-          g_autoptr(PangoLayout) layout = number_layout (widget, g_ptr_array_index (self->ranges, i));
+          const char *range = g_ptr_array_index (self->ranges, i);
+          g_autoptr(PangoLayout) layout = number_layout (widget, range);
           int w, h;
 
           pango_layout_get_pixel_size (layout, &w, &h);

@@ -644,9 +644,10 @@ summary_update (ImtehanReportSummary *self,
   median = format_score (imtehan_stats_get_median (stats), max_total);
   set_figure (self->median_row, self->median_value, median, NULL);
   sd = imtehan_report_format_number (imtehan_stats_get_sd (stats), 2);
-  set_figure (self->sd_row, self->sd_value, sd,
-              isnan (imtehan_stats_get_sd (stats)) ? _("Not defined: needs at least 2 attempts")
-                                                   : _("How far scores lie from the mean, in marks"));
+  if (isnan (imtehan_stats_get_sd (stats)))
+    set_figure (self->sd_row, self->sd_value, sd, _("Not defined: needs at least 2 attempts"));
+  else
+    set_figure (self->sd_row, self->sd_value, sd, _("How far scores lie from the mean, in marks"));
 
   alpha = imtehan_stats_get_alpha (stats);
   alpha_text = imtehan_report_format_number (alpha, 2);
