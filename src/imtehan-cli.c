@@ -2,9 +2,10 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * What `imtehan --check` and `imtehan --import-gift` do. GLib only: they run on a server or
- * in a script, where there is no display. Problems go to stderr, one a line, as a compiler
- * writes them (FILE:LINE: [group] key: message), so that editors and scripts can read them.
+ * What `imtehan --check`, `--import-gift` and `--report … --csv/--stats-csv/--pdf` do. They
+ * run on a server or in a script, where there is no display: nothing here initialises GTK
+ * (the report's PDF is drawn with Pango and cairo alone). Problems go to stderr, one a line,
+ * as a compiler writes them (FILE:LINE: [group] key: message), so that scripts can read them.
  */
 
 #define G_LOG_DOMAIN "imtehan-cli"
