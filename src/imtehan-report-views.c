@@ -58,6 +58,7 @@ facility_hint (double facility)
   if (facility < 0.3)
     return _("Hard: most learners got it wrong");
   if (facility <= 0.7)
+    /* TRANSLATORS: how hard a question was, between "Hard" and "Easy" */
     return _("Moderate");
   if (facility <= 0.9)
     return _("Easy: most learners got it right");
@@ -411,8 +412,12 @@ create_row (ImtehanReportQuestions *self,
 
   gtk_box_set_homogeneous (GTK_BOX (figures), TRUE);
   gtk_box_append (GTK_BOX (figures),
+                  /* TRANSLATORS: Moodle's "facility index": the share of the marks the
+                   * class got on a question */
                   figure_column (_("Facility"), facility, facility_hint (qs->facility), FALSE));
   gtk_box_append (GTK_BOX (figures),
+                  /* TRANSLATORS: Moodle's "discrimination index": how well a question
+                   * tells stronger learners from weaker ones */
                   figure_column (_("Discrimination"), discrimination,
                                  discrimination_hint (qs, n_attempts),
                                  !isnan (qs->discrimination) && qs->discrimination < 0));
