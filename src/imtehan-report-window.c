@@ -233,10 +233,13 @@ format_flags (ImtehanReportAttempt *attempt)
       gint64 saved = imtehan_report_attempt_get_saved_score (attempt);
 
       if (saved >= 0)
-        /* TRANSLATORS: a flag in the learners' list: the file says the score was 8, the
-         * answers give another */
-        g_ptr_array_add (parts, g_strdup_printf (_("Saved score %" G_GINT64_FORMAT
-                                                   " disagrees"), saved));
+        {
+          g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, saved);
+
+          /* TRANSLATORS: a flag in the learners' list: the file says the score was 8, the
+           * answers give another */
+          g_ptr_array_add (parts, g_strdup_printf (_("Saved score %s disagrees"), number));
+        }
       else
         g_ptr_array_add (parts, g_strdup (_("Saved score disagrees")));
     }
@@ -1826,8 +1829,6 @@ imtehan_report_window_class_init (ImtehanReportWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.next-view", "i", next_view_action);
   gtk_widget_class_install_action (widget_class, "win.back", NULL, back_action);
 
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK,
-                                       "win.open-folder", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK,
                                        "win.print", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK,
@@ -1854,6 +1855,7 @@ imtehan_report_window_init (ImtehanReportWindow *self)
   g_autoptr(GtkListItemFactory) problem_factory = NULL;
   g_autoptr(GtkListItemFactory) button_factory = NULL;
   g_autoptr(GtkListItemFactory) list_factory = NULL;
+  GtkEventController *shortcuts;
   static const struct { const char *title; gboolean expand; } columns[N_COLUMNS] = {
     [COLUMN_LEARNER]  = { N_("Learner"), TRUE },
     [COLUMN_PC]       = { N_("PC"), FALSE },
@@ -1935,6 +1937,16 @@ imtehan_report_window_init (ImtehanReportWindow *self)
   g_signal_connect (problem_factory, "setup", G_CALLBACK (problem_setup_cb), NULL);
   g_signal_connect (problem_factory, "bind", G_CALLBACK (problem_bind_cb), NULL);
   gtk_list_view_set_factory (self->problems_view, problem_factory);
+
+  /* Ctrl+O is the application's Open Quiz… (imtehan-application.c), whose accelerators run
+   * in the capture phase of every window: this controller, added first, runs before them. */
+  shortcuts = gtk_shortcut_controller_new ();
+  gtk_event_controller_set_propagation_phase (shortcuts, GTK_PHASE_CAPTURE);
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_o,
+                                                                                  GDK_CONTROL_MASK),
+                                                          gtk_named_action_new ("win.open-folder")));
+  gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
 
   hide_action_bars (GTK_WIDGET (self->review_page));
   hide_action_bars (GTK_WIDGET (self->answers_page));
