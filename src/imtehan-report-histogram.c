@@ -363,7 +363,9 @@ imtehan_report_histogram_snapshot (GtkWidget   *widget,
           int w, h;
 
           pango_layout_get_pixel_size (layout, &w, &h);
-          append_text (snapshot, layout, rect.origin.x + (rect.size.width - w) / 2.0,
+          /* Under its bar, but inside the widget: the last range is often wider than it. */
+          append_text (snapshot, layout,
+                       CLAMP (rect.origin.x + (rect.size.width - w) / 2.0, 0, MAX (width - w, 0)),
                        g.plot_y + g.plot_height + GAP / 2.0, &fg);
         }
     }

@@ -161,8 +161,19 @@ figure_column (const char *caption,
   GtkWidget *hint_bin;
   GtkLabel *hint_label;
 
+  GtkWidget *value_label = plain_label (value, "title-3");
+
   gtk_box_append (GTK_BOX (column), plain_label (caption, "caption-heading"));
-  gtk_box_append (GTK_BOX (value_box), plain_label (value, "title-3"));
+  /* docs/statistics.md: a dash is "not defined" to a screen reader, with the reason. */
+  if (g_str_equal (value, DASH))
+    {
+      gtk_widget_set_tooltip_text (value_label, hint);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (value_label),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _("not defined"),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, hint,
+                                      -1);
+    }
+  gtk_box_append (GTK_BOX (value_box), value_label);
   if (warn)
     {
       GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-warning-symbolic");

@@ -336,6 +336,13 @@ test_questions_undefined (void)
                         "Question 1: facility 100%, discrimination not defined");
   g_assert_true (imtehan_test_shows_label (GTK_WIDGET (row), "—"));
   g_assert_false (imtehan_test_shows_label (GTK_WIDGET (row), "0"));
+  {
+    GtkLabel *dash = find_label_with_prefix (GTK_WIDGET (row), "—");
+
+    assert_text_property (dash, GTK_ACCESSIBLE_PROPERTY_LABEL, "not defined");
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (dash)), ==,
+                     "Not defined: needs at least 2 attempts");
+  }
   g_assert_true (imtehan_test_shows_label (GTK_WIDGET (row),
                                            "Not defined: needs at least 2 attempts"));
 
