@@ -9,9 +9,10 @@
  * hinting, a resolution that makes points the unit), so paper and PDF break pages alike.
  *
  * The PDF is not written through GTK_PRINT_OPERATION_ACTION_EXPORT, although that runs
- * without gtk_init() and without a display (checked on GTK 4.8.3): it writes to the file
- * itself, reports no write error, and leaves a half file behind when it fails. Here the PDF is
- * made in memory, then written whole or not at all.
+ * without gtk_init() and without a display (checked on GTK 4.8.3): cairo writes straight into
+ * the target file, so an export that fails halfway (a full disk) leaves half a PDF where the
+ * old one was, and its error ("error while writing to output stream") names nothing. Here the
+ * PDF is made in memory, then written whole or not at all.
  */
 
 #define G_LOG_DOMAIN "imtehan-report-print"
@@ -21,6 +22,7 @@
 #include <cairo-pdf.h>
 #include <glib/gi18n.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <pango/pangocairo.h>
 
@@ -370,33 +372,52 @@ or_dash (const char *text)
   return text != NULL && *text != '\0' ? text : DASH;
 }
 
-static int
-compare_attempts (gconstpointer a,
-                  gconstpointer b)
+typedef struct
 {
-  ImtehanReportAttempt *x = *(ImtehanReportAttempt * const *)a;
-  ImtehanReportAttempt *y = *(ImtehanReportAttempt * const *)b;
-  const char *name_x = imtehan_report_attempt_get_learner (x);
-  const char *name_y = imtehan_report_attempt_get_learner (y);
-  GDateTime *start_x = imtehan_report_attempt_get_started (x);
-  GDateTime *start_y = imtehan_report_attempt_get_started (y);
+  char                 *key;     /* the learner's name, to collate; NULL if none */
+  ImtehanReportAttempt *attempt;
+} SortEntry;
+
+/* By name, "Learner 2" before "Learner 10" as a file manager sorts, unnamed attempts last;
+ * then by start. */
+static int
+compare_entries (gconstpointer a,
+                 gconstpointer b)
+{
+  const SortEntry *x = a;
+  const SortEntry *y = b;
+  GDateTime *start_x = imtehan_report_attempt_get_started (x->attempt);
+  GDateTime *start_y = imtehan_report_attempt_get_started (y->attempt);
   int order;
 
-  /* Unnamed attempts last. */
-  if ((name_x == NULL || *name_x == '\0') != (name_y == NULL || *name_y == '\0'))
-    return name_x == NULL || *name_x == '\0' ? 1 : -1;
-  /* "Learner 2" before "Learner 10", as a file manager sorts. */
-  if (name_x != NULL && name_y != NULL)
-    {
-      g_autofree char *key_x = g_utf8_collate_key_for_filename (name_x, -1);
-      g_autofree char *key_y = g_utf8_collate_key_for_filename (name_y, -1);
-
-      if ((order = strcmp (key_x, key_y)) != 0)
-        return order;
-    }
+  if ((x->key == NULL) != (y->key == NULL))
+    return x->key == NULL ? 1 : -1;
+  if (x->key != NULL && (order = strcmp (x->key, y->key)) != 0)
+    return order;
   if (start_x != NULL && start_y != NULL)
     return g_date_time_compare (start_x, start_y);
   return (start_x == NULL) - (start_y == NULL);
+}
+
+static void
+sort_attempts (GPtrArray *attempts)
+{
+  g_autofree SortEntry *entries = g_new (SortEntry, attempts->len);
+
+  for (guint i = 0; i < attempts->len; i++)
+    {
+      const char *name;
+
+      entries[i].attempt = g_ptr_array_index (attempts, i);
+      name = imtehan_report_attempt_get_learner (entries[i].attempt);
+      entries[i].key = name && *name ? g_utf8_collate_key_for_filename (name, -1) : NULL;
+    }
+  qsort (entries, attempts->len, sizeof (SortEntry), compare_entries);
+  for (guint i = 0; i < attempts->len; i++)
+    {
+      attempts->pdata[i] = entries[i].attempt;
+      g_free (entries[i].key);
+    }
 }
 
 static int
@@ -471,9 +492,16 @@ isolate_paths (const char *text)
         end++;
       if (memchr (p, '/', end - p) != NULL)
         {
-          /* Closing punctuation stays outside: "/a/b.ini," */
-          for (last = end; last > p && strchr (",.:;”)", last[-1]) != NULL; last--)
-            ;
+          /* Closing punctuation stays outside: "/a/b.ini,", "“/a/b”" */
+          for (last = end; last > p;)
+            {
+              if (strchr (",.:;)", last[-1]) != NULL)
+                last--;
+              else if (last - p >= 3 && memcmp (last - 3, "”", 3) == 0)
+                last -= 3;
+              else
+                break;
+            }
           g_string_append (out, "\u2066");
           g_string_append_len (out, p, last - p);
           g_string_append (out, PDI);
@@ -725,7 +753,7 @@ build_questions (ReportDoc    *doc,
                                            : g_strdup_printf ("%.0f%%", figures->facility * 100);
       add_cells (doc, table, number,
                  question ? or_dash (imtehan_question_get_text (question, doc->lang))
-                          : figures->id,
+                          : or_dash (figures->id),
                  facility, discrimination, choices, NULL);
     }
   add_gap (doc, NOTE_GAP);
@@ -780,7 +808,7 @@ build_quiz (ReportDoc         *doc,
       else
         g_object_unref (attempt);
     }
-  g_ptr_array_sort (listed, compare_attempts);
+  sort_attempts (listed);
   stats = imtehan_report_quiz_compute_stats (rquiz, doc->include);
 
   add_gap (doc, GAP);
@@ -926,7 +954,9 @@ make_layout (ReportDoc          *doc,
 {
   PangoLayout *layout = pango_layout_new (context);
   g_autoptr(PangoFontDescription) desc = style_font (doc, style);
-  g_autofree char *prepared = imtehan_text_prepare (text, doc->lang);
+  /* Names and reasons come from files other PCs wrote: Pango takes UTF-8 only. */
+  g_autofree char *valid = g_utf8_make_valid (text, -1);
+  g_autofree char *prepared = imtehan_text_prepare (valid, doc->lang);
   PangoAttrList *attrs = pango_attr_list_new ();
 
   pango_layout_set_auto_dir (layout, FALSE);
