@@ -14,6 +14,7 @@
 
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -161,6 +162,63 @@ has_font (GBytes     *pdf,
   return FALSE;
 }
 
+/* Where the first page's first text begins, across: the quiz's title. Cairo positions each
+ * run of text with a "Tm" matrix in the page's deflated content stream. */
+static double
+first_text_x (GBytes *pdf)
+{
+  gsize size;
+  const char *data = g_bytes_get_data (pdf, &size);
+  const char *end = data + size;
+  const char *page = data;
+  const char *contents, *object, *stream, *stream_end, *tm, *line;
+  g_autofree char *needle = NULL;
+  g_autoptr(GConverter) zlib = NULL;
+  g_autoptr(GInputStream) raw = NULL;
+  g_autoptr(GInputStream) inflated = NULL;
+  g_autoptr(GOutputStream) text = g_memory_output_stream_new_resizable ();
+  g_autoptr(GError) error = NULL;
+  double values[6];
+  char *next;
+
+  /* The first page object: "/Type /Page", not the tree's "/Type /Pages". */
+  do
+    {
+      page = memmem (page, end - page, "/Type /Page", 11);
+      g_assert_nonnull (page);
+      page += 11;
+    }
+  while (*page == 's');
+  contents = memmem (page, end - page, "/Contents ", 10);
+  g_assert_nonnull (contents);
+  needle = g_strdup_printf ("\n%d 0 obj", atoi (contents + 10));
+  object = memmem (data, size, needle, strlen (needle));
+  g_assert_nonnull (object);
+  stream = memmem (object, end - object, "stream\n", 7);
+  g_assert_nonnull (stream);
+  stream += 7;
+  stream_end = memmem (stream, end - stream, "endstream", 9);
+  g_assert_nonnull (stream_end);
+
+  zlib = G_CONVERTER (g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_ZLIB));
+  raw = g_memory_input_stream_new_from_data (stream, stream_end - stream, NULL);
+  inflated = g_converter_input_stream_new (raw, zlib);
+  g_output_stream_splice (text, inflated, G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET, NULL, &error);
+  g_assert_no_error (error);
+
+  data = g_memory_output_stream_get_data (G_MEMORY_OUTPUT_STREAM (text));
+  size = g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (text));
+  tm = memmem (data, size, " Tm\n", 4);
+  g_assert_nonnull (tm);
+  for (line = tm; line > data && line[-1] != '\n'; line--)
+    ;
+  next = (char *)line;
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    values[i] = g_ascii_strtod (next, &next);
+  g_assert_true (next == tm);
+  return values[4];
+}
+
 static GBytes *
 save_pdf (ImtehanReport *report,
           const char    *path)
@@ -229,6 +287,30 @@ test_pdf_english (Fixture       *fixture,
   urdu_pdf = save_pdf (with_urdu, urdu_path);
   g_assert_true (has_font (urdu_pdf, "NotoNastaliqUrdu"));
   g_assert_false (has_font (urdu_pdf, "Kufi"));
+}
+
+/* The whole page reads from the right in Urdu: the title starts at the left margin in
+ * English, and ends at the right one in Urdu, so that its start lies beyond the middle (the
+ * bundled quiz's Urdu title takes about 240 of A4's 595 points). */
+static void
+test_pdf_mirrored (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autofree char *en_path = g_build_filename (fixture->root, "en.pdf", NULL);
+  g_autofree char *ur_path = g_build_filename (fixture->root, "ur.pdf", NULL);
+  g_autoptr(ImtehanReport) report = NULL;
+  g_autoptr(GBytes) en = NULL;
+  g_autoptr(GBytes) ur = NULL;
+  double margin = 15.0 * 72.0 / 25.4;
+
+  write_class (fixture, 3, NULL);
+  report = load_class (fixture);
+  en = save_pdf (report, en_path);
+  imtehan_i18n_set_language ("ur");
+  ur = save_pdf (report, ur_path);
+
+  g_assert_cmpfloat_with_epsilon (first_text_x (en), margin, 1.0);
+  g_assert_cmpfloat (first_text_x (ur), >, 595.0 / 2);
 }
 
 /* A bigger class takes more pages: the learners table goes on, page after page. */
@@ -445,6 +527,7 @@ main (int   argc,
   g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
   ADD ("/report-print/pdf/urdu", test_pdf_urdu);
   ADD ("/report-print/pdf/english", test_pdf_english);
+  ADD ("/report-print/pdf/mirrored", test_pdf_mirrored);
   ADD ("/report-print/pdf/pages", test_pdf_pages);
   ADD ("/report-print/pdf/unwritable", test_pdf_unwritable);
   ADD ("/report-print/pdf/refuses-attempts", test_pdf_refuses_attempts);
