@@ -20,10 +20,14 @@
 #include "config.h"
 
 #include <cairo-pdf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gstdio.h>
 #include <glib/gi18n.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <pango/pangocairo.h>
 
 #include "imtehan-i18n.h"
@@ -1623,46 +1627,63 @@ render_pdf (ReportDoc  *doc,
   return g_byte_array_free_to_bytes (data);
 }
 
+/* As imtehan-report-figures.c writes the CSV files: a hidden temporary file (the report skips
+ * hidden names) in the same folder, so that the rename is atomic, removed if anything fails,
+ * and errors that name the teacher's file, not the temporary one. g_file_replace() writes a
+ * new file in place, so a full disk would leave half a PDF; g_file_set_contents_full()'s
+ * errors name its temporary file. */
 static gboolean
-same_file (GFile *a,
-           GFile *b)
+replace_local_file (const char  *path,
+                    const char  *display,
+                    GBytes      *bytes,
+                    GError     **error)
 {
-  return a != NULL && b != NULL && g_file_equal (a, b);
-}
+  g_autofree char *folder = g_path_get_dirname (path);
+  g_autofree char *basename = g_path_get_basename (path);
+  g_autofree char *temp = g_strdup_printf ("%s/.%s.XXXXXX", folder, basename);
+  gsize size;
+  const char *data = g_bytes_get_data (bytes, &size);
+  int saved_errno;
+  int fd;
 
-/* Whether @file is one the report read: the same rule as imtehan_report_save_csv()'s, so a
- * mistyped name never replaces a learner's attempt. */
-static gboolean
-is_report_file (ImtehanReport *report,
-                GFile         *file)
-{
-  GListModel *groups = imtehan_report_get_quizzes (report);
-  GListModel *problems = imtehan_report_get_problems (report);
-
-  for (guint g = 0; g < g_list_model_get_n_items (groups); g++)
+  /* 0640: the PDF holds a whole class's names and scores, for the teachers' group of a lab's
+   * folder (DESIGN.md), as the CSV files do. */
+  if ((fd = g_mkstemp_full (temp, O_WRONLY | O_CLOEXEC, 0640)) < 0)
     {
-      g_autoptr(ImtehanReportQuiz) group = g_list_model_get_item (groups, g);
-      GListModel *attempts = imtehan_report_quiz_get_attempts (group);
-
-      for (guint i = 0; i < g_list_model_get_n_items (attempts); i++)
-        {
-          g_autoptr(ImtehanReportAttempt) attempt = g_list_model_get_item (attempts, i);
-          GPtrArray *copies = imtehan_report_attempt_get_copies (attempt);
-
-          if (same_file (file, imtehan_report_attempt_get_file (attempt)))
-            return TRUE;
-          for (guint c = 0; copies != NULL && c < copies->len; c++)
-            if (same_file (file, g_ptr_array_index (copies, c)))
-              return TRUE;
-        }
+      saved_errno = errno;
+      goto failed;
     }
-  for (guint i = 0; i < g_list_model_get_n_items (problems); i++)
+  while (size > 0)
     {
-      g_autoptr(ImtehanReportProblem) problem = g_list_model_get_item (problems, i);
+      gssize n = write (fd, data, size);
 
-      if (same_file (file, imtehan_report_problem_get_file (problem)))
-        return TRUE;
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        break;
+      data += n;
+      size -= n;
     }
+  /* fsync: a rename that reaches the disk before the data would leave an empty file after a
+   * power cut, where the older PDF was. */
+  if (size > 0 || fsync (fd) < 0)
+    {
+      saved_errno = errno;
+      close (fd);
+      g_unlink (temp);
+      goto failed;
+    }
+  if (close (fd) < 0 || g_rename (temp, path) < 0)
+    {
+      saved_errno = errno;
+      g_unlink (temp);
+      goto failed;
+    }
+  return TRUE;
+
+failed:
+  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno), "%s: %s", display,
+               g_strerror (saved_errno));
   return FALSE;
 }
 
@@ -1670,9 +1691,8 @@ is_report_file (ImtehanReport *report,
  * imtehan_report_print_save_pdf:
  *
  * Lays the report out on A4 and writes it to @file, whole or not at all: an existing file is
- * replaced only once the new one is complete. Refuses a name ending in ".ini" (the next report
- * would read it as a damaged attempt) and any file the report read. Needs no display and no
- * gtk_init().
+ * replaced only once the new one is complete. Refuses what imtehan_report_check_output()
+ * refuses: an attempt file is never overwritten. Needs no display and no gtk_init().
  */
 gboolean
 imtehan_report_print_save_pdf (ImtehanReport        *report,
@@ -1682,56 +1702,24 @@ imtehan_report_print_save_pdf (ImtehanReport        *report,
 {
   g_autoptr(ReportDoc) doc = NULL;
   g_autoptr(GBytes) pdf = NULL;
-  g_autoptr(GError) local_error = NULL;
   g_autofree char *display = NULL;
-  g_autofree char *basename = NULL;
-  g_autofree char *folded = NULL;
   const char *path;
-  const char *data;
-  gsize size;
 
   g_return_val_if_fail (IMTEHAN_IS_REPORT (report), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  display = g_file_get_parse_name (file);
-  basename = g_file_get_basename (file);
-  folded = basename ? g_ascii_strdown (basename, -1) : NULL;
-  if (folded != NULL && g_str_has_suffix (folded, ".ini"))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME,
-                   _("%s: a name ending in “.ini” is an attempt file’s, and the report would "
-                     "read this file as a damaged attempt; save the PDF file as “.pdf”"),
-                   display);
-      return FALSE;
-    }
-  if (is_report_file (report, file))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
-                   _("%s is one of the files this report reads; save the PDF file under "
-                     "another name"), display);
-      return FALSE;
-    }
+  if (!imtehan_report_check_output (report, file, error))
+    return FALSE;
 
   doc = report_doc_new (report, include);
   if ((pdf = render_pdf (doc, error)) == NULL)
     return FALSE;
 
-  data = g_bytes_get_data (pdf, &size);
-  /* g_file_replace() writes a file that did not exist in place, so a full disk would leave
-   * half a PDF; g_file_set_contents_full() always writes a temporary file, renames it over
-   * @file and removes it when anything fails. 0640: the PDF holds a class's names and
-   * scores, for the teachers' group of a lab's folder (DESIGN.md), as the CSV files. */
+  display = g_file_get_parse_name (file);
   if ((path = g_file_peek_path (file)) != NULL)
-    {
-      if (g_file_set_contents_full (path, data, size,
-                                    G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
-                                    0640, &local_error))
-        return TRUE;
-      g_set_error (error, G_IO_ERROR, g_io_error_from_file_error (local_error->code), "%s",
-                   local_error->message);
-      return FALSE;
-    }
-  return g_file_replace_contents (file, data, size, NULL, FALSE,
-                                  G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error);
+    return replace_local_file (path, display, pdf, error);
+  return g_file_replace_contents (file, g_bytes_get_data (pdf, NULL), g_bytes_get_size (pdf),
+                                  NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL,
+                                  error);
 }

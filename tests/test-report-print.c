@@ -383,6 +383,9 @@ test_pdf_unwritable (Fixture       *fixture,
   g_assert_false (imtehan_report_print_save_pdf (report, IMTEHAN_REPORT_INCLUDE_EXAMS,
                                                  folder_file, &error));
   g_assert_nonnull (error);
+  /* The teacher's name for the file, not the temporary one's. */
+  g_assert_true (g_str_has_prefix (error->message, folder_target));
+  g_assert_null (strstr (error->message, ".report.pdf."));
   g_assert_true (g_file_test (folder_target, G_FILE_TEST_IS_DIR));
   dir = g_dir_open (out, 0, NULL);
   while ((name = g_dir_read_name (dir)) != NULL)
