@@ -32,6 +32,7 @@
 
 #include "imtehan-i18n.h"
 #include "imtehan-quiz.h"
+#include "imtehan-report-histogram.h"
 #include "imtehan-report-print.h"
 #include "imtehan-text.h"
 
@@ -46,7 +47,7 @@
 #define GAP            12.0  /* between blocks */
 #define HEADING_SPACE  3.0   /* under a heading */
 #define NOTE_GAP       4.0   /* above the notes under a table */
-#define FOOTER_GAP     6.0
+#define FOOTER_GAP     12.0
 #define BAR_AREA       64.0  /* the histogram's bars, without their labels */
 #define BAR_MAX_WIDTH  34.0
 #define FOLDERS_SHOWN  3
@@ -348,12 +349,12 @@ isolate (const char *text)
 }
 
 static char *
-format_number (double value,
-               int    decimals)
+format_percent (double share)
 {
-  if (isnan (value))
+  if (isnan (share))
     return g_strdup (DASH);
-  return g_strdup_printf ("%.*f", decimals, value);
+  /* TRANSLATORS: a percentage: "60%" */
+  return g_strdup_printf (_("%u%%"), (guint)round (CLAMP (share, 0, 1) * 100));
 }
 
 static char *
@@ -583,21 +584,21 @@ build_summary (ReportDoc    *doc,
       return;
     }
 
-  max = format_number (imtehan_stats_get_max_total (stats), 0);
+  max = imtehan_report_format_number (imtehan_stats_get_max_total (stats), 0);
   finished = g_strdup_printf ("%u", imtehan_stats_get_n_attempts (stats));
-  mean = format_number (imtehan_stats_get_mean (stats), 2);
-  median = format_number (imtehan_stats_get_median (stats), 1);
+  mean = imtehan_report_format_number (imtehan_stats_get_mean (stats), 1);
+  median = imtehan_report_format_number (imtehan_stats_get_median (stats), 1);
   /* TRANSLATORS: a mean or median score out of the most marks, "5.25 of 8" */
   mean_of = isnan (imtehan_stats_get_mean (stats)) ? g_strdup (DASH)
                                                   : g_strdup_printf (_("%1$s of %2$s"), mean, max);
   median_of = isnan (imtehan_stats_get_median (stats))
               ? g_strdup (DASH) : g_strdup_printf (_("%1$s of %2$s"), median, max);
-  sd = format_number (imtehan_stats_get_sd (stats), 2);
-  alpha = format_number (imtehan_stats_get_alpha (stats), 2);
+  sd = imtehan_report_format_number (imtehan_stats_get_sd (stats), 2);
+  alpha = imtehan_report_format_number (imtehan_stats_get_alpha (stats), 2);
 
-  add_cells (doc, table, _("Finished, in the statistics"), finished, NULL);
-  add_cells (doc, table, _("Mean score"), mean_of, NULL);
-  add_cells (doc, table, _("Median score"), median_of, NULL);
+  add_cells (doc, table, _("Finished attempts"), finished, NULL);
+  add_cells (doc, table, _("Mean"), mean_of, NULL);
+  add_cells (doc, table, _("Median"), median_of, NULL);
   add_cells (doc, table, _("Standard deviation"), sd, NULL);
   /* TRANSLATORS: a measure of how consistently a test measures, from 0 to 1 */
   add_cells (doc, table, _("Cronbach’s alpha"), alpha, NULL);
@@ -610,10 +611,10 @@ static char *
 finished_text (ImtehanReportAttempt *attempt)
 {
   if (!imtehan_report_attempt_get_finished (attempt))
-    return g_strdup (_("No"));
+    return g_strdup (_("Not finished"));
   if (imtehan_report_attempt_get_finish_reason (attempt) == IMTEHAN_FINISH_REASON_TIME_UP)
-    return g_strdup (_("Time up"));
-  return g_strdup (_("Yes"));
+    return g_strdup (_("Time was up"));
+  return g_strdup (_("Submitted"));
 }
 
 /* Returns whether a mark needs the legend. */
@@ -652,7 +653,7 @@ build_learners (ReportDoc *doc,
     /* TRANSLATORS: the lab computer an attempt was taken on */
     [L_HOST] = _("PC"),
     [L_STARTED] = _("Started"),
-    [L_TIME] = _("Time taken"),
+    [L_TIME] = _("Time Taken"),
     [L_SCORE] = _("Score"),
     [L_FINISHED] = _("Finished"),
     [L_NOTES] = _("Notes"),
@@ -680,9 +681,10 @@ build_learners (ReportDoc *doc,
                                                 imtehan_report_attempt_get_total (attempt));
       g_autofree char *finished = finished_text (attempt);
       g_autofree char *notes = notes_text (attempt, &mismatch, &copies);
+      const char *learner = imtehan_report_attempt_get_learner (attempt);
 
       add_cells (doc, table,
-                 or_dash (imtehan_report_attempt_get_learner (attempt)),
+                 learner != NULL && *learner != '\0' ? learner : _("No name"),
                  or_dash (imtehan_report_attempt_get_roll_number (attempt)),
                  or_dash (imtehan_report_attempt_get_host (attempt)),
                  or_dash (started), time, score, finished, notes, NULL);
@@ -748,13 +750,12 @@ build_questions (ReportDoc    *doc,
       ImtehanQuestion *question = imtehan_quiz_find_question (quiz, figures->id);
       g_autofree char *number = NULL;
       g_autofree char *facility = NULL;
-      g_autofree char *discrimination = format_number (figures->discrimination, 1);
+      g_autofree char *discrimination = imtehan_report_format_number (figures->discrimination, 1);
       g_autofree char *choices = choices_text (doc, figures);
 
       number = question ? g_strdup_printf ("%u", imtehan_question_get_index (question) + 1)
                         : g_strdup (DASH);
-      facility = isnan (figures->facility) ? g_strdup (DASH)
-                                           : g_strdup_printf ("%.0f%%", figures->facility * 100);
+      facility = format_percent (figures->facility);
       add_cells (doc, table, number,
                  question ? or_dash (imtehan_question_get_text (question, doc->lang))
                           : or_dash (figures->id),
@@ -1352,15 +1353,6 @@ draw_row (ReportDoc          *doc,
     }
 }
 
-static char *
-bin_label (const ImtehanStatsBin *bin)
-{
-  if (bin->upper - bin->lower <= 1.0 + 1e-9)
-    return g_strdup_printf ("%g", bin->lower);
-  /* A range keeps its order in Urdu too. */
-  return g_strdup_printf ("\u2066%g–%g" PDI, bin->lower, bin->upper);
-}
-
 /* Bars of the score histogram, the lowest scores at the reading side. */
 static void
 draw_histogram (ReportDoc    *doc,
@@ -1386,21 +1378,27 @@ draw_histogram (ReportDoc    *doc,
       double x = doc->rtl ? doc->width - (i + 1) * bar : i * bar;
       double h = BAR_AREA * bins[i].count / highest;
       g_autofree char *count = g_strdup_printf ("%u", bins[i].count);
-      g_autofree char *range = bin_label (&bins[i]);
-      g_autoptr(PangoLayout) count_layout = make_layout (doc, context, count, STYLE_CELL, bar,
-                                                         1, PANGO_ELLIPSIZE_NONE, TRUE);
-      g_autoptr(PangoLayout) range_layout = make_layout (doc, context, range, STYLE_CELL, bar,
-                                                         1, PANGO_ELLIPSIZE_NONE, TRUE);
+      g_autofree char *range = imtehan_report_histogram_format_range (bins, n_bins, i);
+      /* Unwrapped, centred on the bar: a range ("10–15") may be wider than a bar of 21. */
+      g_autoptr(PangoLayout) count_layout = make_layout (doc, context, count, STYLE_CELL, -1, 0,
+                                                         PANGO_ELLIPSIZE_NONE, TRUE);
+      g_autoptr(PangoLayout) range_layout = make_layout (doc, context, range, STYLE_CELL, -1, 0,
+                                                         PANGO_ELLIPSIZE_NONE, TRUE);
       double above, below;
+      int count_width, range_width;
 
       cairo_set_source_rgb (cr, 0.55, 0.55, 0.55);
       cairo_rectangle (cr, x + 2, axis - h, bar - 4, h);
       cairo_fill (cr);
       cairo_set_source_rgb (cr, 0, 0, 0);
+      pango_layout_get_size (count_layout, &count_width, NULL);
+      pango_layout_get_size (range_layout, &range_width, NULL);
       measure_layout (count_layout, &above, &below);
-      draw_layout (cr, count_layout, x, axis - h - below - CELL_PAD_Y);
+      draw_layout (cr, count_layout, x + (bar - (double)count_width / PANGO_SCALE) / 2,
+                   axis - h - below - CELL_PAD_Y);
       measure_layout (range_layout, &above, &below);
-      draw_layout (cr, range_layout, x, axis + CELL_PAD_Y + above);
+      draw_layout (cr, range_layout, x + (bar - (double)range_width / PANGO_SCALE) / 2,
+                   axis + CELL_PAD_Y + above);
     }
   cairo_set_line_width (cr, 0.6);
   cairo_move_to (cr, doc->rtl ? doc->width - n_bins * bar : 0, axis);
@@ -1550,6 +1548,8 @@ imtehan_report_print_new (ImtehanReport        *report,
   setup = default_page_setup ();
   gtk_print_operation_set_default_page_setup (operation, setup);
   gtk_print_operation_set_unit (operation, GTK_UNIT_POINTS);
+  /* Letter paper or landscape, chosen in the dialog: the columns take shares of the width. */
+  gtk_print_operation_set_embed_page_setup (operation, TRUE);
   /* TRANSLATORS: the name of the print job, in the printer's queue */
   gtk_print_operation_set_job_name (operation, _("Imtehan class report"));
   g_signal_connect_data (operation, "begin-print", G_CALLBACK (begin_print_cb), doc,
