@@ -588,7 +588,7 @@ build_summary (ReportDoc    *doc,
   finished = g_strdup_printf ("%u", imtehan_stats_get_n_attempts (stats));
   mean = imtehan_report_format_number (imtehan_stats_get_mean (stats), 1);
   median = imtehan_report_format_number (imtehan_stats_get_median (stats), 1);
-  /* TRANSLATORS: a mean or median score out of the most marks, "5.25 of 8" */
+  /* TRANSLATORS: a mean or median score out of the most marks, "4.6 of 8" */
   mean_of = isnan (imtehan_stats_get_mean (stats)) ? g_strdup (DASH)
                                                   : g_strdup_printf (_("%1$s of %2$s"), mean, max);
   median_of = isnan (imtehan_stats_get_median (stats))
@@ -617,7 +617,8 @@ finished_text (ImtehanReportAttempt *attempt)
   return g_strdup (_("Submitted"));
 }
 
-/* Returns whether a mark needs the legend. */
+/* The marks of an attempt's Notes cell; sets @mismatch or @copies when a mark needs its line
+ * under the table. */
 static char *
 notes_text (ImtehanReportAttempt *attempt,
             gboolean             *mismatch,
@@ -815,6 +816,9 @@ build_quiz (ReportDoc         *doc,
     }
   sort_attempts (listed);
   stats = imtehan_report_quiz_compute_stats (rquiz, doc->include);
+  /* No finished attempt: no figures to print, not a page of dashes. */
+  if (stats != NULL && imtehan_stats_get_n_attempts (stats) == 0)
+    g_clear_pointer (&stats, imtehan_stats_unref);
 
   add_gap (doc, GAP);
   build_summary (doc, listed->len, stats);

@@ -457,6 +457,28 @@ test_pdf_replaces (Fixture       *fixture,
   g_assert_cmpuint (count_pages (pdf), >=, 1);
 }
 
+/* A lesson still going on: attempts, none finished. Learners are listed, with no figures. */
+static void
+test_pdf_unfinished (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autoptr(ImtehanReport) report = NULL;
+  g_autofree char *path = g_build_filename (fixture->root, "unfinished.pdf", NULL);
+  g_autoptr(GBytes) pdf = NULL;
+
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autoptr(ImtehanAttempt) attempt = imtehan_test_make_attempt (fixture->quiz,
+                                                                     IMTEHAN_MODE_EXAM,
+                                                                     "زینب", "cw-c", FALSE);
+      g_autofree char *file = imtehan_test_write_attempt (fixture->class, attempt);
+    }
+  report = load_class (fixture);
+  pdf = save_pdf (report, path);
+  g_assert_cmpuint (count_pages (pdf), ==, 1);
+  g_assert_true (has_font (pdf, "NotoNastaliqUrdu"));
+}
+
 /* No attempts at all: still a page, saying so. */
 static void
 test_pdf_empty (Fixture       *fixture,
@@ -535,6 +557,7 @@ main (int   argc,
   ADD ("/report-print/pdf/unwritable", test_pdf_unwritable);
   ADD ("/report-print/pdf/refuses-attempts", test_pdf_refuses_attempts);
   ADD ("/report-print/pdf/replaces", test_pdf_replaces);
+  ADD ("/report-print/pdf/unfinished", test_pdf_unfinished);
   ADD ("/report-print/pdf/empty", test_pdf_empty);
   ADD ("/report-print/operation", test_print_operation);
 #undef ADD
