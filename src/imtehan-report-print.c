@@ -1590,8 +1590,9 @@ create_pdf_context (void)
 }
 
 static GBytes *
-render_pdf (ReportDoc  *doc,
-            GError    **error)
+render_pdf (ReportDoc     *doc,
+            GCancellable  *cancellable,
+            GError       **error)
 {
   GByteArray *data = g_byte_array_new ();
   cairo_surface_t *surface;
@@ -1608,6 +1609,8 @@ render_pdf (ReportDoc  *doc,
   paginate (doc, context, A4_WIDTH - 2 * MARGIN, A4_HEIGHT - 2 * MARGIN);
   for (guint page = 0; page < doc->pages->len; page++)
     {
+      if (g_cancellable_is_cancelled (cancellable))
+        break;
       cairo_save (cr);
       cairo_translate (cr, MARGIN, MARGIN);
       pango_cairo_update_context (cr, context);
@@ -1621,6 +1624,11 @@ render_pdf (ReportDoc  *doc,
   status = cairo_surface_status (surface);
   cairo_surface_destroy (surface);
 
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    {
+      g_byte_array_unref (data);
+      return NULL;
+    }
   if (status != CAIRO_STATUS_SUCCESS)
     {
       g_byte_array_unref (data);
@@ -1691,6 +1699,29 @@ failed:
   return FALSE;
 }
 
+static gboolean
+save_doc (ReportDoc     *doc,
+          GFile         *file,
+          GCancellable  *cancellable,
+          GError       **error)
+{
+  g_autoptr(GBytes) pdf = NULL;
+  g_autofree char *display = NULL;
+  const char *path;
+
+  if ((pdf = render_pdf (doc, cancellable, error)) == NULL)
+    return FALSE;
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+
+  display = g_file_get_parse_name (file);
+  if ((path = g_file_peek_path (file)) != NULL)
+    return replace_local_file (path, display, pdf, error);
+  return g_file_replace_contents (file, g_bytes_get_data (pdf, NULL), g_bytes_get_size (pdf),
+                                  NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL,
+                                  cancellable, error);
+}
+
 /**
  * imtehan_report_print_save_pdf:
  *
@@ -1705,9 +1736,6 @@ imtehan_report_print_save_pdf (ImtehanReport        *report,
                                GError              **error)
 {
   g_autoptr(ReportDoc) doc = NULL;
-  g_autoptr(GBytes) pdf = NULL;
-  g_autofree char *display = NULL;
-  const char *path;
 
   g_return_val_if_fail (IMTEHAN_IS_REPORT (report), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
@@ -1715,15 +1743,85 @@ imtehan_report_print_save_pdf (ImtehanReport        *report,
 
   if (!imtehan_report_check_output (report, file, error))
     return FALSE;
-
   doc = report_doc_new (report, include);
-  if ((pdf = render_pdf (doc, error)) == NULL)
-    return FALSE;
+  return save_doc (doc, file, NULL, error);
+}
 
-  display = g_file_get_parse_name (file);
-  if ((path = g_file_peek_path (file)) != NULL)
-    return replace_local_file (path, display, pdf, error);
-  return g_file_replace_contents (file, g_bytes_get_data (pdf, NULL), g_bytes_get_size (pdf),
-                                  NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL,
-                                  error);
+typedef struct
+{
+  ReportDoc *doc;
+  GFile     *file;
+} SaveData;
+
+static void
+save_data_free (SaveData *data)
+{
+  g_clear_pointer (&data->doc, report_doc_free);
+  g_clear_object (&data->file);
+  g_free (data);
+}
+
+static void
+save_thread (GTask        *task,
+             gpointer      source,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  SaveData *data = task_data;
+  GError *error = NULL;
+
+  if (save_doc (data->doc, data->file, cancellable, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+/**
+ * imtehan_report_print_save_pdf_async:
+ *
+ * imtehan_report_print_save_pdf() on a worker thread, which lays the pages out with a Pango
+ * font map of its own (pango_cairo_font_map_get_default() is per thread): a class of
+ * thousands of attempts takes seconds. The language is the caller's of this moment. Nothing
+ * may reload @report before @callback runs.
+ */
+void
+imtehan_report_print_save_pdf_async (ImtehanReport        *report,
+                                     ImtehanReportInclude  include,
+                                     GFile                *file,
+                                     GCancellable         *cancellable,
+                                     GAsyncReadyCallback   callback,
+                                     gpointer              user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  GError *error = NULL;
+  SaveData *data;
+
+  g_return_if_fail (IMTEHAN_IS_REPORT (report));
+  g_return_if_fail (G_IS_FILE (file));
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (report, cancellable, callback, user_data);
+  g_task_set_source_tag (task, imtehan_report_print_save_pdf_async);
+  if (!imtehan_report_check_output (report, file, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  data = g_new0 (SaveData, 1);
+  data->doc = report_doc_new (report, include);
+  data->file = g_object_ref (file);
+  g_task_set_task_data (task, data, (GDestroyNotify)save_data_free);
+  g_task_run_in_thread (task, save_thread);
+}
+
+gboolean
+imtehan_report_print_save_pdf_finish (ImtehanReport  *report,
+                                      GAsyncResult   *result,
+                                      GError        **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, report), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) ==
+                        imtehan_report_print_save_pdf_async, FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
 }

@@ -352,6 +352,68 @@ test_pdf_pages (Fixture       *fixture,
     }
 }
 
+typedef struct
+{
+  gboolean  done;
+  gboolean  saved;
+  GError   *error;
+} Saving;
+
+static void
+saved_cb (GObject      *source,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  Saving *saving = user_data;
+
+  saving->saved = imtehan_report_print_save_pdf_finish (IMTEHAN_REPORT (source), result,
+                                                        &saving->error);
+  saving->done = TRUE;
+}
+
+/* On a worker thread (a font map of its own), the same pages in the caller's language; a
+ * cancelled export writes nothing. */
+static void
+test_pdf_async (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(ImtehanReport) report = NULL;
+  g_autofree char *sync_path = g_build_filename (fixture->root, "sync.pdf", NULL);
+  g_autofree char *async_path = g_build_filename (fixture->root, "async.pdf", NULL);
+  g_autofree char *cancelled_path = g_build_filename (fixture->root, "cancelled.pdf", NULL);
+  g_autoptr(GFile) async_file = g_file_new_for_path (async_path);
+  g_autoptr(GFile) cancelled_file = g_file_new_for_path (cancelled_path);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GBytes) sync_pdf = NULL;
+  g_autoptr(GBytes) async_pdf = NULL;
+  Saving saving = { FALSE, };
+
+  imtehan_i18n_set_language ("ur");
+  write_class (fixture, 30, NULL);
+  report = load_class (fixture);
+  sync_pdf = save_pdf (report, sync_path);
+
+  imtehan_report_print_save_pdf_async (report, IMTEHAN_REPORT_INCLUDE_EXAMS, async_file, NULL,
+                                       saved_cb, &saving);
+  IMTEHAN_TEST_WAIT_UNTIL (saving.done, 60);
+  g_assert_no_error (saving.error);
+  g_assert_true (saving.saved);
+  async_pdf = read_pdf (async_path);
+  g_assert_cmpuint (count_pages (async_pdf), ==, count_pages (sync_pdf));
+  g_assert_true (has_font (async_pdf, "NotoNastaliqUrdu"));
+  g_assert_cmpfloat (first_text_x (async_pdf), >, 595.0 / 2);
+
+  saving.done = FALSE;
+  g_cancellable_cancel (cancellable);
+  imtehan_report_print_save_pdf_async (report, IMTEHAN_REPORT_INCLUDE_EXAMS, cancelled_file,
+                                       cancellable, saved_cb, &saving);
+  IMTEHAN_TEST_WAIT_UNTIL (saving.done, 60);
+  g_assert_error (saving.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_false (saving.saved);
+  g_clear_error (&saving.error);
+  g_assert_false (g_file_test (cancelled_path, G_FILE_TEST_EXISTS));
+}
+
 /* A failed export leaves nothing behind: no PDF, no temporary file. */
 static void
 test_pdf_unwritable (Fixture       *fixture,
@@ -554,6 +616,7 @@ main (int   argc,
   ADD ("/report-print/pdf/english", test_pdf_english);
   ADD ("/report-print/pdf/mirrored", test_pdf_mirrored);
   ADD ("/report-print/pdf/pages", test_pdf_pages);
+  ADD ("/report-print/pdf/async", test_pdf_async);
   ADD ("/report-print/pdf/unwritable", test_pdf_unwritable);
   ADD ("/report-print/pdf/refuses-attempts", test_pdf_refuses_attempts);
   ADD ("/report-print/pdf/replaces", test_pdf_replaces);
