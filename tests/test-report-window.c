@@ -539,6 +539,8 @@ test_close_while_loading (Fixture       *fixture,
   g_assert_finalize_object (window);
   IMTEHAN_TEST_WAIT_UNTIL (!imtehan_report_get_loading (report), 10);
   g_assert_false (imtehan_report_get_loading (report));
+  /* Cancelled, not read to the end for nobody. */
+  g_assert_cmpuint (g_list_model_get_n_items (imtehan_report_get_quizzes (report)), ==, 0);
 }
 
 /* At 360 px the views are switched from a bar at the bottom; at 1280 from the header. The
