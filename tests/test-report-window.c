@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "imtehan-i18n.h"
+#include "imtehan-report-views.h"
 #include "imtehan-report-window.h"
 #include "imtehan-results-page.h"
 #include "test-report-util.h"
@@ -301,8 +302,18 @@ test_sort (Fixture       *fixture,
   g_assert_cmpstr (by_name, ==, "Eman 0, Chand 3, Bilal 4, Amna 8");
 }
 
-/* The search filters by name and by roll number; the practice switch adds Dawood's practice,
- * and the row count follows. */
+static GtkLabel *
+questions_intro (Fixture *fixture)
+{
+  GObject *label = gtk_widget_get_template_child (child (fixture, "questions_view"),
+                                                  IMTEHAN_TYPE_REPORT_QUESTIONS, "intro_label");
+
+  g_assert_nonnull (label);
+  return GTK_LABEL (label);
+}
+
+/* The search filters by name and by roll number; the practice switch adds Dawood's practice:
+ * the row count and the statistics follow. */
 static void
 test_search_and_practice (Fixture       *fixture,
                           gconstpointer  data)
@@ -329,8 +340,11 @@ test_search_and_practice (Fixture       *fixture,
   g_assert_cmpstr (gtk_stack_get_visible_child_name (child (fixture, "learners_stack")), ==,
                    "none");
 
+  /* The statistics are of the finished exams: Amna, Bilal, Eman; then Dawood's practice. */
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (questions_intro (fixture)), "From 3 "));
   gtk_switch_set_active (child (fixture, "practice_switch"), TRUE);
   imtehan_test_spin ();
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (questions_intro (fixture)), "From 4 "));
   g_assert_cmpuint (g_list_model_get_n_items (rows (fixture)), ==, 1);
   g_assert_cmpstr (gtk_stack_get_visible_child_name (child (fixture, "learners_stack")), ==,
                    "list");
