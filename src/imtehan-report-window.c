@@ -379,7 +379,8 @@ learner_cell_bind_cb (GtkSignalListItemFactory *factory,
       break;
     case COLUMN_STARTED:
       {
-        g_autofree char *date = imtehan_i18n_format_date (imtehan_report_attempt_get_started (attempt));
+        GDateTime *started = imtehan_report_attempt_get_started (attempt);
+        g_autofree char *date = imtehan_i18n_format_date (started);
 
         set_cell_text (GTK_LABEL (child), date, _("Not recorded"));
       }
@@ -412,7 +413,8 @@ learner_cell_bind_cb (GtkSignalListItemFactory *factory,
                                                                  : "content-loading-symbolic");
         if (!finished)
           gtk_label_set_text (label, _("Not finished"));
-        else if (imtehan_report_attempt_get_finish_reason (attempt) == IMTEHAN_FINISH_REASON_TIME_UP)
+        else if (imtehan_report_attempt_get_finish_reason (attempt) ==
+                 IMTEHAN_FINISH_REASON_TIME_UP)
           gtk_label_set_text (label, _("Time was up"));
         else
           gtk_label_set_text (label, _("Submitted"));
@@ -1179,7 +1181,8 @@ choose_export_file (ImtehanReportWindow *self,
 
   /* Named after the quiz when there is one; the files cover every quiz of the report. */
   if (g_list_model_get_n_items (quizzes) == 1 && self->quiz != NULL)
-    name = g_strdup_printf ("%s-%s", imtehan_quiz_get_id (imtehan_report_quiz_get_quiz (self->quiz)),
+    name = g_strdup_printf ("%s-%s",
+                            imtehan_quiz_get_id (imtehan_report_quiz_get_quiz (self->quiz)),
                             suffixes[kind]);
   else
     name = g_strdup_printf ("class-%s", suffixes[kind]);
@@ -1658,8 +1661,8 @@ next_view_action (GtkWidget  *widget,
       const char *name = view_names[((at + step * i) % n + n) % n];
       GtkWidget *child = adw_view_stack_get_child_by_name (self->view_stack, name);
 
-      if (child != NULL && adw_view_stack_page_get_visible (adw_view_stack_get_page (self->view_stack,
-                                                                                      child)))
+      if (child != NULL &&
+          adw_view_stack_page_get_visible (adw_view_stack_get_page (self->view_stack, child)))
         {
           adw_view_stack_set_visible_child (self->view_stack, child);
           return;
@@ -1856,6 +1859,7 @@ imtehan_report_window_init (ImtehanReportWindow *self)
   g_autoptr(GtkListItemFactory) button_factory = NULL;
   g_autoptr(GtkListItemFactory) list_factory = NULL;
   GtkEventController *shortcuts;
+  GListModel *sorted;
   static const struct { const char *title; gboolean expand; } columns[N_COLUMNS] = {
     [COLUMN_LEARNER]  = { N_("Learner"), TRUE },
     [COLUMN_PC]       = { N_("PC"), FALSE },
@@ -1884,14 +1888,15 @@ imtehan_report_window_init (ImtehanReportWindow *self)
 
   /* Learners: the quiz's attempts, those listed, in the order of the column clicked. */
   self->learners_filter = gtk_custom_filter_new (learner_visible_cb, self, NULL);
-  self->learners_filtered = gtk_filter_list_model_new (NULL,
-                                                       g_object_ref (GTK_FILTER (self->learners_filter)));
+  self->learners_filtered =
+    gtk_filter_list_model_new (NULL, g_object_ref (GTK_FILTER (self->learners_filter)));
   self->learners_sorted =
     gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->learners_filtered)),
                              g_object_ref (gtk_column_view_get_sorter (self->learners_view)));
   g_signal_connect_object (self->learners_sorted, "items-changed",
                            G_CALLBACK (learners_changed_cb), self, G_CONNECT_SWAPPED);
-  selection = GTK_SELECTION_MODEL (gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->learners_sorted))));
+  sorted = G_LIST_MODEL (self->learners_sorted);
+  selection = GTK_SELECTION_MODEL (gtk_single_selection_new (g_object_ref (sorted)));
   gtk_single_selection_set_autoselect (GTK_SINGLE_SELECTION (selection), FALSE);
   gtk_single_selection_set_can_unselect (GTK_SINGLE_SELECTION (selection), TRUE);
   gtk_column_view_set_model (self->learners_view, selection);
@@ -1922,11 +1927,13 @@ imtehan_report_window_init (ImtehanReportWindow *self)
                                        G_CALLBACK (report_quiz_title_cb), NULL, NULL);
   gtk_drop_down_set_expression (self->quiz_dropdown, title);
   button_factory = gtk_signal_list_item_factory_new ();
-  g_signal_connect (button_factory, "setup", G_CALLBACK (quiz_item_setup_cb), GINT_TO_POINTER (TRUE));
+  g_signal_connect (button_factory, "setup", G_CALLBACK (quiz_item_setup_cb),
+                    GINT_TO_POINTER (TRUE));
   g_signal_connect (button_factory, "bind", G_CALLBACK (quiz_item_bind_cb), NULL);
   gtk_drop_down_set_factory (self->quiz_dropdown, button_factory);
   list_factory = gtk_signal_list_item_factory_new ();
-  g_signal_connect (list_factory, "setup", G_CALLBACK (quiz_item_setup_cb), GINT_TO_POINTER (FALSE));
+  g_signal_connect (list_factory, "setup", G_CALLBACK (quiz_item_setup_cb),
+                    GINT_TO_POINTER (FALSE));
   g_signal_connect (list_factory, "bind", G_CALLBACK (quiz_item_bind_cb), NULL);
   gtk_drop_down_set_list_factory (self->quiz_dropdown, list_factory);
   g_signal_connect_object (self->quiz_dropdown, "notify::selected",
@@ -1945,7 +1952,8 @@ imtehan_report_window_init (ImtehanReportWindow *self)
   gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
                                         gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_o,
                                                                                   GDK_CONTROL_MASK),
-                                                          gtk_named_action_new ("win.open-folder")));
+                                                          gtk_named_action_new ("win.open-"
+                                                                                "folder")));
   gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
 
   hide_action_bars (GTK_WIDGET (self->review_page));
@@ -1973,7 +1981,8 @@ create_report (ImtehanReportWindow *self,
   if (bundled != NULL)
     imtehan_report_add_quiz (self->report, bundled);
   gtk_drop_down_set_model (self->quiz_dropdown, imtehan_report_get_quizzes (self->report));
-  problems = GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (imtehan_report_get_problems (self->report))));
+  problems = GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (imtehan_report_get_problems
+                                                                        (self->report))));
   gtk_list_view_set_model (self->problems_view, problems);
 }
 

@@ -567,7 +567,8 @@ show_at_width (Fixture *fixture,
   gtk_widget_set_visible (GTK_WIDGET (fixture->window), FALSE);
   gtk_window_set_default_size (GTK_WINDOW (fixture->window), width, 640);
   gtk_window_present (GTK_WINDOW (fixture->window));
-  IMTEHAN_TEST_WAIT_UNTIL (gtk_widget_get_width (GTK_WIDGET (fixture->window)) <= MAX (width, 400) &&
+  IMTEHAN_TEST_WAIT_UNTIL (gtk_widget_get_width (GTK_WIDGET (fixture->window)) <=
+                           MAX (width, 400) &&
                            gtk_widget_get_width (GTK_WIDGET (fixture->window)) >= width - 40, 10);
   imtehan_test_run_for (200);
 }
