@@ -90,6 +90,7 @@ struct _ImtehanReportWindow
   GPtrArray              *sources;          /* GFile: being read, or read */
   GPtrArray              *loaded_sources;   /* GFile: of the report shown; NULL: none yet */
   GCancellable           *load_cancellable; /* NULL: not loading */
+  gboolean                load_deferred;    /* until the library is listed */
   guint                   progress_source;
   ImtehanReportQuiz      *quiz;             /* shown */
   ImtehanReportInclude    include;
@@ -819,13 +820,6 @@ update_progress (ImtehanReportWindow *self)
   gtk_progress_bar_set_text (self->progress_bar, text);
 }
 
-static gboolean
-progress_cb (gpointer user_data)
-{
-  update_progress (user_data);
-  return G_SOURCE_CONTINUE;
-}
-
 static void
 show_report (ImtehanReportWindow *self)
 {
@@ -871,24 +865,15 @@ load_data_free (LoadData *data)
   g_free (data);
 }
 
+/* The load is over: the report, back to what was shown, or why it failed. */
 static void
-load_cb (GObject      *source,
-         GAsyncResult *result,
-         gpointer      user_data)
+end_load (ImtehanReportWindow *self,
+          gboolean             loaded,
+          const GError        *error)
 {
-  LoadData *data = user_data;
-  g_autoptr(ImtehanReportWindow) self = g_weak_ref_get (&data->window);
-  g_autoptr(GError) error = NULL;
-  gboolean loaded = imtehan_report_load_finish (IMTEHAN_REPORT (source), result, &error);
-  gboolean current = self != NULL && self->load_cancellable == data->cancellable;
-
-  load_data_free (data);
-  /* A closed window, or a load replaced by a later one. */
-  if (!current)
-    return;
-
   g_clear_handle_id (&self->progress_source, g_source_remove);
   g_clear_object (&self->load_cancellable);
+  self->load_deferred = FALSE;
   if (loaded)
     {
       g_clear_pointer (&self->loaded_sources, g_ptr_array_unref);
@@ -917,22 +902,71 @@ load_cb (GObject      *source,
 }
 
 static void
+load_cb (GObject      *source,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  LoadData *data = user_data;
+  g_autoptr(ImtehanReportWindow) self = g_weak_ref_get (&data->window);
+  g_autoptr(GError) error = NULL;
+  gboolean loaded = imtehan_report_load_finish (IMTEHAN_REPORT (source), result, &error);
+  gboolean current = self != NULL && self->load_cancellable == data->cancellable;
+
+  load_data_free (data);
+  /* A closed window, or a load replaced by a later one. */
+  if (current)
+    end_load (self, loaded, error);
+}
+
+/* The quizzes of the library are listed on a worker at start-up: `imtehan --report DIR`
+ * opens this window before they are, and attempts of the teacher's own quizzes would be
+ * listed apart as of a quiz not found. */
+static gboolean
+library_pending (ImtehanReportWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  return IMTEHAN_IS_APPLICATION (app) &&
+         !imtehan_application_get_library_listed (IMTEHAN_APPLICATION (app));
+}
+
+static void
+begin_load (ImtehanReportWindow *self)
+{
+  LoadData *data = g_new0 (LoadData, 1);
+
+  self->load_deferred = FALSE;
+  g_weak_ref_init (&data->window, self);
+  data->cancellable = g_object_ref (self->load_cancellable);
+  imtehan_report_load_async (self->report, (GFile * const *)self->sources->pdata,
+                             self->sources->len, self->load_cancellable, load_cb, data);
+}
+
+static gboolean
+progress_cb (gpointer user_data)
+{
+  ImtehanReportWindow *self = user_data;
+
+  if (self->load_deferred && !library_pending (self))
+    begin_load (self);
+  update_progress (self);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
 start_load (ImtehanReportWindow *self)
 {
-  LoadData *data;
-
   g_assert (self->sources != NULL && self->sources->len > 0);
 
   if (self->load_cancellable != NULL)
     g_cancellable_cancel (self->load_cancellable);
   g_clear_object (&self->load_cancellable);
   self->load_cancellable = g_cancellable_new ();
-
-  data = g_new0 (LoadData, 1);
-  g_weak_ref_init (&data->window, self);
-  data->cancellable = g_object_ref (self->load_cancellable);
-  imtehan_report_load_async (self->report, (GFile * const *)self->sources->pdata,
-                             self->sources->len, self->load_cancellable, load_cb, data);
+  /* progress_cb() begins it once the library is listed. */
+  if (library_pending (self))
+    self->load_deferred = TRUE;
+  else
+    begin_load (self);
 
   gtk_progress_bar_set_fraction (self->progress_bar, 0.0);
   update_progress (self);
@@ -1528,7 +1562,14 @@ cancel_load_action (GtkWidget  *widget,
 {
   ImtehanReportWindow *self = IMTEHAN_REPORT_WINDOW (widget);
 
-  if (self->load_cancellable != NULL)
+  if (self->load_deferred)
+    {
+      g_autoptr(GError) error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                                     "cancelled");
+
+      end_load (self, FALSE, error);
+    }
+  else if (self->load_cancellable != NULL)
     g_cancellable_cancel (self->load_cancellable);
 }
 

@@ -86,6 +86,9 @@ static void
 setup (Fixture       *fixture,
        gconstpointer  data)
 {
+  /* The window waits for the application's quizzes to be listed before it reads. */
+  IMTEHAN_TEST_WAIT_UNTIL (imtehan_application_get_library_listed (imtehan_test_app), 10);
+  g_assert_true (imtehan_application_get_library_listed (imtehan_test_app));
   imtehan_i18n_set_language (data);
   fixture->quiz = imtehan_test_load_bundled_quiz ();
   write_class (fixture);
