@@ -1144,39 +1144,64 @@ exported_cb (GObject      *source,
   update_actions (self);
 }
 
+static void
+pdf_saved_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  ExportData *data = user_data;
+  g_autoptr(ImtehanReportWindow) self = g_weak_ref_get (&data->window);
+  g_autoptr(GError) error = NULL;
+
+  imtehan_report_print_save_pdf_finish (IMTEHAN_REPORT (source), result, &error);
+  if (self == NULL)
+    {
+      if (error != NULL)
+        g_message ("Could not export the report to %s: %s", g_file_peek_path (data->file),
+                   error->message);
+    }
+  else
+    {
+      g_assert (self->exports_running > 0);
+      self->exports_running--;
+      export_done (self, data->file, error);
+      update_actions (self);
+    }
+  export_data_free (data);
+}
+
 void
 imtehan_report_window_export_to (ImtehanReportWindow *self,
                                  ImtehanReportExport  kind,
                                  GFile               *file)
 {
+  ExportData *data;
+
   g_return_if_fail (IMTEHAN_IS_REPORT_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
   g_return_if_fail (self->loaded_sources != NULL && self->load_cancellable == NULL);
 
+  data = g_new0 (ExportData, 1);
+  data->report = g_object_ref (self->report);
+  data->kind = kind;
+  data->include = self->include;
+  data->file = g_object_ref (file);
+  g_weak_ref_init (&data->window, self);
+  /* The worker walks the report's lists: nothing reloads them until it is done. */
+  self->exports_running++;
+  update_actions (self);
   if (kind == IMTEHAN_REPORT_EXPORT_PDF)
     {
-      g_autoptr(GError) error = NULL;
-
-      /* On this thread, as printing lays its pages out: Pango and the Urdu font's
-       * fontconfig set-up are the main thread's. */
-      imtehan_report_print_save_pdf (self->report, self->include, file, &error);
-      export_done (self, file, error);
+      /* Thousands of attempts take seconds to lay out: on a worker too. */
+      imtehan_report_print_save_pdf_async (self->report, self->include, file, NULL,
+                                           pdf_saved_cb, data);
     }
   else
     {
       g_autoptr(GTask) task = g_task_new (NULL, NULL, exported_cb, NULL);
-      ExportData *data = g_new0 (ExportData, 1);
 
-      data->report = g_object_ref (self->report);
-      data->kind = kind;
-      data->include = self->include;
-      data->file = g_object_ref (file);
-      g_weak_ref_init (&data->window, self);
       g_task_set_source_tag (task, imtehan_report_window_export_to);
       g_task_set_task_data (task, data, (GDestroyNotify)export_data_free);
-      /* The worker walks the report's lists: nothing reloads them until it is done. */
-      self->exports_running++;
-      update_actions (self);
       g_task_run_in_thread (task, export_thread);
     }
 }

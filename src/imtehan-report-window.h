@@ -30,8 +30,8 @@ ImtehanReportWindow *imtehan_report_window_present   (GtkApplication      *app,
                                                       GFile * const       *sources,
                                                       guint                n_sources);
 ImtehanReport       *imtehan_report_window_get_report (ImtehanReportWindow *self);
-/* What the Export menu does once a file is chosen: writes @file (off the main loop for the
- * CSV files), then says so in a toast, or shows why it failed. */
+/* What the Export menu does once a file is chosen: writes @file off the main loop, then says
+ * so in a toast, or shows why it failed. */
 void                 imtehan_report_window_export_to  (ImtehanReportWindow *self,
                                                        ImtehanReportExport  kind,
                                                        GFile               *file);

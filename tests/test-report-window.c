@@ -486,8 +486,8 @@ test_problems (Fixture       *fixture,
                    "problems");
 }
 
-/* The export action writes the CSV chosen, says so in a toast; a file that cannot be written
- * says why in a dialog. */
+/* The export action writes the CSV or PDF chosen, says so in a toast; a file that cannot be
+ * written says why in a dialog. */
 static void
 test_export (Fixture       *fixture,
              gconstpointer  data)
@@ -519,6 +519,24 @@ test_export (Fixture       *fixture,
   g_assert_true (g_str_has_prefix (contents, "\xef\xbb\xbf"));
   g_assert_nonnull (strstr (contents, "Bilal"));
   g_assert_null (strstr (contents, "Dawood"));
+
+  /* The PDF, laid out on a worker. */
+  {
+    g_autofree char *pdf_path = g_build_filename (out, "report.pdf", NULL);
+    g_autoptr(GFile) pdf = g_file_new_for_path (pdf_path);
+    g_autofree char *pdf_toast = g_strdup_printf (_("Saved “%s”"), "report.pdf");
+    g_autofree char *pdf_contents = NULL;
+
+    imtehan_report_window_export_to (fixture->window, IMTEHAN_REPORT_EXPORT_PDF, pdf);
+    g_assert_false (action_enabled (fixture, "win.reload"));
+    IMTEHAN_TEST_WAIT_UNTIL (imtehan_test_shows_label (GTK_WIDGET (fixture->window), pdf_toast) ||
+                             imtehan_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG) != NULL, 30);
+    g_assert_null (imtehan_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+    g_assert_true (imtehan_test_shows_label (GTK_WIDGET (fixture->window), pdf_toast));
+    g_assert_true (action_enabled (fixture, "win.reload"));
+    g_assert_true (g_file_get_contents (pdf_path, &pdf_contents, NULL, NULL));
+    g_assert_true (g_str_has_prefix (pdf_contents, "%PDF-"));
+  }
 }
 
 /* Cancel while reading: back to the empty window, and a toast saying so. */
