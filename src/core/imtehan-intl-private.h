@@ -13,3 +13,16 @@
 
 #define _(String) dgettext (GETTEXT_PACKAGE, String)
 #define N_(String) (String)
+
+/* A message with a context ("Finished": a time in one place, a state in another), looked up
+ * as gettext stores it: the context, EOT, the message. */
+static inline const char *
+imtehan_pgettext (const char *context_and_id,
+                  const char *id)
+{
+  const char *translated = dgettext (GETTEXT_PACKAGE, context_and_id);
+
+  return translated == context_and_id ? id : translated;
+}
+
+#define C_(Context, String) imtehan_pgettext (Context "\004" String, String)

@@ -464,7 +464,7 @@ imtehan_report_write_attempts_csv (ImtehanReport        *report,
   /* Translators: the date and time an attempt was started (a column of the CSV file) */
   add_text (&writer, _("Started"));
   /* Translators: the date and time an attempt was finished (a column of the CSV file) */
-  add_text (&writer, _("Finished"));
+  add_text (&writer, C_("time", "Finished"));
   add_text (&writer, _("Time taken"));
   add_text (&writer, _("Score"));
   /* Translators: the highest possible score (a column of the CSV file) */
