@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <unistd.h>
+
 #include <glib/gi18n.h>
 #include <stdlib.h>
 
@@ -313,7 +315,9 @@ imtehan_application_startup (GApplication *app)
     {
       g_printerr (_("Imtehan needs a graphical display; checking quiz files does not: "
                     "imtehan --check FILE…\n"));
-      exit (1);
+      /* Not exit(): its destructors unregister the GResource while the library's worker,
+       * started above, may still read the bundled quiz from it (a critical, seen under load). */
+      _exit (1);
     }
   /* What AdwApplication does with a resource base path, which would also make
    * GtkApplication add RESOURCE_BASE/icons to the icon theme, and so make GTK read the
