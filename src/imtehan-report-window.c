@@ -1510,12 +1510,13 @@ set_narrow (ImtehanReportWindow *self,
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self->learners_toolbar),
                                   narrow ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
   gtk_box_set_spacing (self->learners_toolbar, narrow ? 6 : 12);
-  /* At 360 px the name, score, state and flags fit; where and when are in the review. */
+  /* At 360 px, in Nastaliq too, the name, score and state fit; where and when are in the
+   * review, a flag in Problems. */
   for (guint i = 0; i < N_COLUMNS; i++)
     if (self->columns[i] != NULL)
       gtk_column_view_column_set_visible (self->columns[i],
                                           !narrow || (i != COLUMN_PC && i != COLUMN_STARTED &&
-                                                      i != COLUMN_TIME));
+                                                      i != COLUMN_TIME && i != COLUMN_FLAGS));
 }
 
 static gboolean
