@@ -44,7 +44,6 @@ typedef enum
   COLUMN_TIME,
   COLUMN_SCORE,
   COLUMN_FINISHED,
-  COLUMN_FLAGS,
   N_COLUMNS
 } Column;
 
@@ -305,16 +304,26 @@ learner_cell_setup_cb (GtkSignalListItemFactory *factory,
     case COLUMN_LEARNER:
       {
         GtkWidget *roll = cell_label ();
+        GtkWidget *flags = cell_label ();
+        GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
+        GtkWidget *flags_line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
 
         child = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
         gtk_box_append (GTK_BOX (child), cell_label ());
         gtk_widget_add_css_class (roll, "dim-label");
         gtk_widget_add_css_class (roll, "caption");
         gtk_box_append (GTK_BOX (child), roll);
+        /* A flagged attempt says so under the name, where a narrow window still shows it. */
+        gtk_accessible_update_property (GTK_ACCESSIBLE (icon), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                        "", -1);
+        gtk_widget_add_css_class (flags_line, "warning");
+        gtk_widget_add_css_class (flags, "caption");
+        gtk_box_append (GTK_BOX (flags_line), icon);
+        gtk_box_append (GTK_BOX (flags_line), flags);
+        gtk_box_append (GTK_BOX (child), flags_line);
       }
       break;
     case COLUMN_FINISHED:
-    case COLUMN_FLAGS:
       {
         GtkWidget *icon = gtk_image_new ();
 
@@ -359,8 +368,10 @@ learner_cell_bind_cb (GtkSignalListItemFactory *factory,
     case COLUMN_LEARNER:
       {
         GtkLabel *name = GTK_LABEL (gtk_widget_get_first_child (child));
-        GtkLabel *roll = GTK_LABEL (gtk_widget_get_last_child (child));
+        GtkLabel *roll = GTK_LABEL (gtk_widget_get_next_sibling (GTK_WIDGET (name)));
+        GtkWidget *flags_line = gtk_widget_get_last_child (child);
         const char *roll_number = imtehan_report_attempt_get_roll_number (attempt);
+        g_autofree char *flags = format_flags (attempt);
 
         set_cell_text (name, imtehan_report_attempt_get_learner (attempt), _("No name"));
         if (roll_number != NULL && *roll_number != '\0')
@@ -372,6 +383,8 @@ learner_cell_bind_cb (GtkSignalListItemFactory *factory,
             gtk_label_set_text (roll, text);
           }
         gtk_widget_set_visible (GTK_WIDGET (roll), roll_number != NULL && *roll_number != '\0');
+        gtk_label_set_text (GTK_LABEL (gtk_widget_get_last_child (flags_line)), flags);
+        gtk_widget_set_visible (flags_line, flags != NULL);
       }
       break;
     case COLUMN_PC:
@@ -423,19 +436,6 @@ learner_cell_bind_cb (GtkSignalListItemFactory *factory,
           gtk_widget_remove_css_class (child, "dim-label");
         else
           gtk_widget_add_css_class (child, "dim-label");
-      }
-      break;
-    case COLUMN_FLAGS:
-      {
-        GtkWidget *icon = gtk_widget_get_first_child (child);
-        GtkLabel *label = GTK_LABEL (gtk_widget_get_last_child (child));
-        g_autofree char *text = format_flags (attempt);
-        ImtehanReportFlags warn = IMTEHAN_REPORT_FLAG_SCORE_MISMATCH | IMTEHAN_REPORT_FLAG_COPIES;
-
-        gtk_image_set_from_icon_name (GTK_IMAGE (icon), "dialog-warning-symbolic");
-        gtk_widget_set_visible (icon, (imtehan_report_attempt_get_flags (attempt) & warn) != 0);
-        set_cell_text (label, text, _("No flags"));
-        gtk_widget_set_tooltip_text (child, text);
       }
       break;
     case N_COLUMNS:
@@ -517,9 +517,6 @@ compare_learners_cb (gconstpointer a,
         result = compare_number (imtehan_report_attempt_get_finish_reason (x),
                                  imtehan_report_attempt_get_finish_reason (y));
       return result;
-    case COLUMN_FLAGS:
-      return compare_number (imtehan_report_attempt_get_flags (x),
-                             imtehan_report_attempt_get_flags (y));
     case N_COLUMNS:
     default:
       g_assert_not_reached ();
@@ -1510,13 +1507,13 @@ set_narrow (ImtehanReportWindow *self,
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self->learners_toolbar),
                                   narrow ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
   gtk_box_set_spacing (self->learners_toolbar, narrow ? 6 : 12);
-  /* At 360 px, in Nastaliq too, the name, score and state fit; where and when are in the
-   * review, a flag in Problems. */
+  /* At 360 px, in Nastaliq too, the name (with its flags), score and state fit; where and
+   * when are in the review. */
   for (guint i = 0; i < N_COLUMNS; i++)
     if (self->columns[i] != NULL)
       gtk_column_view_column_set_visible (self->columns[i],
                                           !narrow || (i != COLUMN_PC && i != COLUMN_STARTED &&
-                                                      i != COLUMN_TIME && i != COLUMN_FLAGS));
+                                                      i != COLUMN_TIME));
 }
 
 static gboolean
@@ -1934,7 +1931,6 @@ imtehan_report_window_init (ImtehanReportWindow *self)
     [COLUMN_TIME]     = { N_("Time Taken"), FALSE },
     [COLUMN_SCORE]    = { N_("Score"), FALSE },
     [COLUMN_FINISHED] = { N_("Finished"), FALSE },
-    [COLUMN_FLAGS]    = { N_("Flags"), TRUE },
   };
 
   gtk_widget_init_template (GTK_WIDGET (self));
