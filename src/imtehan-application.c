@@ -236,9 +236,25 @@ report_cb (GSimpleAction *action,
   imtehan_report_window_present (GTK_APPLICATION (user_data), NULL, 0);
 }
 
+/* `imtehan --report DIR…` while Imtehan runs: the running instance opens the report. */
+static void
+report_sources_cb (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
+{
+  g_autoptr(GPtrArray) sources = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autofree const char **uris = g_variant_get_strv (parameter, NULL);
+
+  for (guint i = 0; uris[i] != NULL; i++)
+    g_ptr_array_add (sources, g_file_new_for_uri (uris[i]));
+  imtehan_report_window_present (GTK_APPLICATION (user_data),
+                                 (GFile * const *)sources->pdata, sources->len);
+}
+
 static const GActionEntry app_actions[] = {
   { .name = "open", .activate = open_cb },
   { .name = "report", .activate = report_cb },
+  { .name = "report-sources", .activate = report_sources_cb, .parameter_type = "as" },
   { .name = "preferences", .activate = preferences_cb },
   { .name = "quit", .activate = quit_cb },
   { .name = "about", .activate = about_cb },
@@ -413,6 +429,27 @@ imtehan_application_handle_local_options (GApplication *app,
       self->report_sources = g_ptr_array_new_with_free_func (g_object_unref);
       for (guint i = 0; files != NULL && files[i] != NULL; i++)
         g_ptr_array_add (self->report_sources, g_file_new_for_commandline_arg (files[i]));
+      if (!g_application_register (app, NULL, &error))
+        {
+          g_printerr ("%s\n", error->message);
+          return 1;
+        }
+      if (g_application_get_is_remote (app))
+        {
+          g_autoptr(GStrvBuilder) uris = g_strv_builder_new ();
+          g_auto(GStrv) strv = NULL;
+
+          for (guint i = 0; i < self->report_sources->len; i++)
+            {
+              g_autofree char *uri = g_file_get_uri (g_ptr_array_index (self->report_sources, i));
+
+              g_strv_builder_add (uris, uri);
+            }
+          strv = g_strv_builder_end (uris);
+          g_action_group_activate_action (G_ACTION_GROUP (app), "report-sources",
+                                          g_variant_new_strv ((const char * const *)strv, -1));
+          return 0;
+        }
       return G_APPLICATION_CLASS (imtehan_application_parent_class)->handle_local_options (
         app, options);
     }
