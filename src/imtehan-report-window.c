@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "imtehan-application.h"
+#include "imtehan-bench.h"
 #include "imtehan-i18n.h"
 #include "imtehan-quiz.h"
 #include "imtehan-report-figures.h"
@@ -912,7 +913,10 @@ load_cb (GObject      *source,
   load_data_free (data);
   /* A closed window, or a load replaced by a later one. */
   if (current)
-    end_load (self, loaded, error);
+    {
+      end_load (self, loaded, error);
+      imtehan_bench_mark_after_paint (GTK_WIDGET (self), "report-shown");
+    }
 }
 
 /* The quizzes of the library are listed on a worker at start-up: `imtehan --report DIR`

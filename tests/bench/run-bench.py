@@ -38,6 +38,7 @@ TARGETS = {
     'gift-import': 'importing a 2,000-question GIFT bank <= 3 x loading the resulting quizzes',
     'library': 'first painted frame with 500 quizzes in the library <= 1.10 x with one',
     'report': 'class report over 10,000 attempt files (40 PCs x 250) <= 2 x a bare GKeyFile loop',
+    'report-window': 'report window over 10,000 attempt files: peak RSS <= start page + 60 MiB',
 }
 
 
@@ -331,6 +332,88 @@ def bench_report(args, renderer):
     log(proc.stdout.decode().rstrip())
 
 
+def write_class(folder, quiz_path, n_pcs=40, per_pc=250):
+    """A lab's attempt files as Imtehan writes them (Version 2, with the quiz's digest), for
+    the bundled quiz: answers of every kind, a tenth unfinished."""
+    import hashlib
+    import re
+    data = open(quiz_path, 'rb').read()
+    digest = hashlib.sha256(data).hexdigest()
+    questions = []
+    for line in data.decode().splitlines():
+        match = re.match(r'^\[Question (.+)\]$', line)
+        if match:
+            questions.append({'id': match.group(1), 'choices': []})
+        elif questions:
+            match = re.match(r'^Choice\.([^=\[]+)=', line)
+            if match and match.group(1) not in questions[-1]['choices']:
+                questions[-1]['choices'].append(match.group(1))
+    for pc in range(n_pcs):
+        pc_folder = os.path.join(folder, 'lab-pc-%02d' % (pc + 1))
+        os.makedirs(pc_folder)
+        for i in range(per_pc):
+            finished = i % 10 != 0
+            attempt_id = '20261201T09%02d%02dZ-%08x%08x' % (i // 60 % 60, i % 60, pc, i)
+            lines = ['[Attempt]', 'Version=2', 'Id=' + attempt_id,
+                     'Quiz=zero-sharded-optimizers', 'QuizVersion=2', 'QuizDigest=' + digest,
+                     'Language=ur', 'Learner=Learner %d-%d' % (pc + 1, i + 1),
+                     'RollNumber=%d' % (pc * per_pc + i), 'Host=lab-pc-%02d' % (pc + 1),
+                     'Mode=exam', 'Seed=%d' % (pc * per_pc + i + 1),
+                     'Started=2026-12-01T09:%02d:00Z' % (i % 60)]
+            if finished:
+                lines += ['FinishedAt=2026-12-01T10:%02d:00Z' % (i % 60), 'Finished=true',
+                          'FinishReason=submitted']
+            else:
+                lines += ['Finished=false']
+            answers = []
+            for q, question in enumerate(questions):
+                pick = (pc * 7 + i * 3 + q * 5) % (len(question['choices']) + 1)
+                answers.append(question['choices'][pick] if pick < len(question['choices'])
+                               else None)
+            lines += ['Current=0', 'Answered=%d' % sum(1 for a in answers if a),
+                      'Total=%d' % len(questions), '']
+            for question, answer in zip(questions, answers):
+                lines += ['[Question %s]' % question['id'],
+                          'Order=' + ';'.join(question['choices']) + ';']
+                if answer:
+                    lines.append('Answer=' + answer)
+                lines.append('')
+            with open(os.path.join(pc_folder, attempt_id + '.ini'), 'w') as f:
+                f.write('\n'.join(lines))
+
+
+def bench_report_window(args, renderer):
+    """The report window's memory: `imtehan --report` over a lab's 10,000 attempt files until
+    the report is painted, against the app's start page, both fresh processes, alternated;
+    peak RSS from wait4(), so the reading's own peak counts."""
+    data_home = tempfile.mkdtemp(prefix='imtehan-bench-')
+    folder = os.path.join(data_home, 'lab')
+    try:
+        write_class(folder, args.quiz)
+        env = base_env(args, renderer, data_home)
+        report = [args.app, '--report', folder]
+        run_marked_rss([args.app], env, 'first-frame')
+        rss = {'start': [], 'report': []}
+        shown = []
+        for _ in range(max(3, args.runs // 3)):
+            _, _, peak = run_marked_rss([args.app], env, 'first-frame')
+            rss['start'].append(peak)
+            marks, _, peak = run_marked_rss(report, env, 'report-shown')
+            rss['report'].append(peak)
+            shown.append(marks['report-shown'])
+    finally:
+        shutil.rmtree(data_home, ignore_errors=True)
+    r_start, r_report = median(rss['start']), median(rss['report'])
+    log('report-window [%s], %d runs each, alternated, medians:' % (renderer, len(shown)))
+    log('  peak RSS: start page %.1f MiB, report of 10,000 files %.1f MiB, +%.1f MiB '
+        '(target <= +60 MiB: %s)' % (r_start, r_report, r_report - r_start,
+                                     verdict(r_report - r_start <= 60)))
+    log('  process start to the report painted: %.0f ms' % median(shown))
+    log('RESULT report-window.%s.rss.start %.1f' % (renderer, r_start))
+    log('RESULT report-window.%s.rss.report %.1f' % (renderer, r_report))
+    log('RESULT report-window.%s.shown %.1f' % (renderer, median(shown)))
+
+
 QUIZ_TEMPLATE = """[Quiz]
 FormatVersion=1
 Id=bench-%(n)03d
@@ -403,6 +486,7 @@ BENCHMARKS = {
     'gift-import': bench_gift_import,
     'library': bench_library,
     'report': bench_report,
+    'report-window': bench_report_window,
 }
 
 # These draw nothing: run once, not once per renderer.
@@ -426,6 +510,10 @@ def main():
                         help='process starts per program (default 15, or IMTEHAN_BENCH_RUNS)')
     parser.add_argument('--rounds', type=int, default=8, help='rounds of in-process scenarios')
     parser.add_argument('--attempts', type=int, default=10000)
+    parser.add_argument('--quiz', default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                       '..', '..', 'data', 'quizzes',
+                                                       'zero-sharded-optimizers.quiz'),
+                        help='the bundled quiz (for report-window)')
     args = parser.parse_args()
 
     names = sorted(BENCHMARKS) if args.benchmark == 'all' else [args.benchmark]
