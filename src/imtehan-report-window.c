@@ -268,11 +268,13 @@ set_cell_text (GtkLabel   *label,
                const char *text,
                const char *spoken_if_empty)
 {
-  /* An empty cell says so to a screen reader, and shows a dash. */
+  /* An empty cell says so to a screen reader, and shows a dash. A recycled cell's label is
+   * set again, not reset: GTK 4.8 then names the label by its type, "GtkLabel". */
   if (text != NULL && *text != '\0')
     {
       gtk_label_set_text (label, text);
-      gtk_accessible_reset_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_LABEL);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      text, -1);
     }
   else
     {

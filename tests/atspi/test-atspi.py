@@ -13,6 +13,7 @@
 
 import errno
 import glob
+import hashlib
 import gettext
 import os
 import re
@@ -117,6 +118,9 @@ class Quiz:
 
         key_file = GLib.KeyFile.new()
         key_file.load_from_file(path, GLib.KeyFileFlags.KEEP_TRANSLATIONS)
+        self.path = path
+        self.id = key_file.get_string('Quiz', 'Id')
+        self.version = key_file.get_integer('Quiz', 'Version')
         self.questions = []
         for group in key_file.get_groups()[0]:
             if not group.startswith('Question '):
@@ -449,6 +453,17 @@ class Run:
                    'no application with pid %s appeared within %g s' % (self.app_pid(),
                                                                         APP_TIMEOUT),
                    fatal=True)
+
+    def key(self, keysym, alt=False):
+        from gi.repository import Atspi
+        # PRESS and RELEASE take key codes, not symbols: Alt is held as a locked modifier.
+        alt_mask = 1 << Atspi.ModifierType.ALT
+        if alt:
+            Atspi.generate_keyboard_event(alt_mask, None, Atspi.KeySynthType.LOCKMODIFIERS)
+        Atspi.generate_keyboard_event(keysym, None, Atspi.KeySynthType.SYM)
+        if alt:
+            Atspi.generate_keyboard_event(alt_mask, None, Atspi.KeySynthType.UNLOCKMODIFIERS)
+        pump()
 
     def close_window(self):
         """Closes the window as Alt+F4 would, through the frame's "window.close" action, and
@@ -841,11 +856,6 @@ class LabRun(Run):
     def command(self):
         return super().command() + self.OPTIONS
 
-    def key(self, keysym):
-        from gi.repository import Atspi
-        Atspi.generate_keyboard_event(keysym, None, Atspi.KeySynthType.SYM)
-        pump()
-
     def run(self):
         import pyatspi
         from gi.repository import Atspi, GLib
@@ -965,11 +975,6 @@ class TeacherRun(Run):
     def __init__(self, tap, build_dir, quiz):
         super().__init__(tap, 'ur', build_dir, quiz)
         self.prefix = "teacher's quiz, urdu"
-
-    def key(self, keysym):
-        from gi.repository import Atspi
-        Atspi.generate_keyboard_event(keysym, None, Atspi.KeySynthType.SYM)
-        pump()
 
     def run(self):
         import pyatspi
@@ -1122,6 +1127,163 @@ def accessibility_bus_problem():
     os.environ['AT_SPI_BUS_ADDRESS'] = address
     return None
 
+class ReportRun(Run):
+    """A teacher points `imtehan --report` at her lab's shared folder, in Urdu, and reads the
+    class report with a screen reader and the keyboard alone: the learners with their scores
+    recomputed from the answers (a Score= edited by hand is flagged), the questions worst
+    first, the summary's histogram, the damaged file under Problems; nothing in the folder is
+    written."""
+
+    # One letter per question of the bundled quiz: c right, w wrong; question 7 is the one
+    # most got wrong (1 of 6), so it comes first.
+    CLASS = [
+        ('عائشہ خان', 'R-01', 'cccccccc', 'exam', True, None),
+        ('Bilal Ahmed', 'R-02', 'ccccccwc', 'exam', True, None),
+        ('زینب', 'R-03', 'cccccwwc', 'exam', True, None),
+        ('حمزہ', 'R-04', 'ccccwwwc', 'exam', True, 8),
+        ('فاطمہ', 'R-05', 'cccwwwwc', 'exam', True, None),
+        ('Usman', 'R-06', 'ccwwwwww', 'exam', True, None),
+        ('سارہ', 'R-07', 'cc', 'exam', False, None),
+        ('مشق کرنے والا', 'R-08', 'cccccccc', 'practice', True, None),
+    ]
+
+    def __init__(self, tap, build_dir, quiz):
+        super().__init__(tap, 'ur', build_dir, quiz)
+        self.prefix = 'class report, urdu'
+
+    def write_class(self, folder):
+        with open(self.quiz.path, 'rb') as f:
+            digest = hashlib.sha256(f.read()).hexdigest()
+        for number, (learner, roll, pattern, mode, finished, saved) in enumerate(self.CLASS):
+            pc = os.path.join(folder, 'lab-pc-%02d' % (number % 3 + 1))
+            os.makedirs(pc, exist_ok=True)
+            attempt_id = '20261201T0900%02dZ-%016x' % (number, number + 1)
+            answers = []
+            for index, question in enumerate(self.quiz.questions):
+                mark = pattern[index] if index < len(pattern) else '-'
+                wrong = next(c for c in question['choices'] if c != question['answer'])
+                answers.append({'c': question['answer'], 'w': wrong}.get(mark))
+            score = sum(1 for a, q in zip(answers, self.quiz.questions) if a == q['answer'])
+            lines = ['[Attempt]', 'Version=2', 'Id=' + attempt_id,
+                     'Quiz=' + self.quiz.id, 'QuizVersion=%d' % self.quiz.version,
+                     'QuizDigest=' + digest, 'Language=ur', 'Learner=' + learner,
+                     'RollNumber=' + roll, 'Host=lab-pc-%02d' % (number % 3 + 1), 'Mode=' + mode,
+                     'Seed=%d' % (number + 1), 'Started=2026-12-01T09:00:%02dZ' % number]
+            if finished:
+                lines += ['FinishedAt=2026-12-01T09:20:%02dZ' % number, 'Finished=true',
+                          'FinishReason=submitted', 'Score=%d' % (saved if saved else score)]
+            else:
+                lines += ['Finished=false']
+            lines += ['Current=0', 'Answered=%d' % sum(1 for a in answers if a),
+                      'Total=%d' % len(self.quiz.questions), '']
+            for question, answer in zip(self.quiz.questions, answers):
+                lines += ['[Question %s]' % question['id'],
+                          'Order=' + ';'.join(question['choices']) + ';']
+                if answer:
+                    lines.append('Answer=' + answer)
+                lines.append('')
+            with open(os.path.join(pc, attempt_id + '.ini'), 'w', encoding='utf-8') as f:
+                f.write('\n'.join(lines))
+        with open(os.path.join(folder, 'lab-pc-02', 'broken.ini'), 'w') as f:
+            f.write('[Attempt]\nVersion=2\nthis line is not a key\n')
+
+    @staticmethod
+    def snapshot(folder):
+        state = []
+        for root, dirs, files in sorted(os.walk(folder)):
+            for name in sorted(files + dirs):
+                st = os.lstat(os.path.join(root, name))
+                state.append((os.path.join(root, name), st.st_size, st.st_mtime_ns, st.st_mode))
+        return state
+
+    def command(self):
+        return super().command() + ['--report', self.folder]
+
+    def run(self):
+        import pyatspi
+
+        self.data_home = tempfile.mkdtemp(prefix='imtehan-atspi-report-')
+        self.folder = os.path.join(self.data_home, 'shared', 'imtehan-results')
+        self.write_class(self.folder)
+        before = self.snapshot(self.folder)
+        self.launch_in(self.data_home)
+
+        frame_name = norm(self.tr('Class Report'))
+        frame = wait_for(lambda: find_one(self.app, pyatspi.ROLE_FRAME, frame_name))
+        self.check(frame is not None, 'the report window is read as "%s"' % frame_name,
+                   'frames: %s' % [name_of(c) for c in children(self.app)], fatal=True)
+
+        def labels():
+            return [name_of(a) for a in find_all(self.app, pyatspi.ROLE_LABEL)]
+        names = [c[0] for c in self.CLASS]
+        shown = wait_for(lambda: labels() if names[0] in labels() else None)
+        self.check(shown is not None and all(n in shown for n in names[:7]),
+                   'the learners view reads every exam attempt, finished or not',
+                   'labels: %s' % (shown or labels()), fatal=True)
+        self.check(names[7] not in shown, 'the practice attempt is left out by default')
+        expected = norm(cformat(self.tr('%u of %u · %u%%'), 4, 8, 50))
+        self.check(expected in shown, 'her score is recomputed from the answers: "%s"' % expected)
+        flag = norm(cformat(self.tr('Saved score %s disagrees'), 8))
+        self.check(flag in shown, 'a Score= edited by hand is flagged: "%s"' % flag)
+
+        def tabs():
+            return 'tabs: %s' % [(name_of(t), t.getState().getStates())
+                                 for t in find_all(self.app, pyatspi.ROLE_PAGE_TAB)]
+
+        # The view switcher's tabs (at the top, and in the bottom bar of a narrow window).
+        def switched_to(title):
+            name = self.tr.label(title)
+            return wait_for(lambda: [t for t in find_all(self.app, pyatspi.ROLE_PAGE_TAB, name)
+                                     if has_state(t, pyatspi.STATE_SELECTED)
+                                     or has_state(t, pyatspi.STATE_CHECKED)
+                                     or has_state(t, pyatspi.STATE_PRESSED)] or None)
+
+        # Xvfb has no window manager: a click gives the window the keyboard. Not on the
+        # header, which holds the view switcher here: on a learner's row, which it selects.
+        from gi.repository import Atspi
+        extents = frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        Atspi.generate_mouse_event(extents.x + extents.width // 2,
+                                   extents.y + extents.height // 2, 'b1c')
+        run_for(0.5)
+        self.check(switched_to('_Learners') is not None, 'the report opens on the Learners view',
+                   tabs())
+
+        self.key(0x32, alt=True)  # Alt+2: Questions
+        self.check(switched_to('_Questions') is not None, 'Alt+2 shows the Questions view', tabs())
+        fmt = norm(self.tr('Question %1$u: facility %2$s, discrimination %3$s'))
+        pattern = re.compile('^' + '(.+?)'.join(re.escape(part) for part in
+                                                re.split(r'%\d\$[us]', fmt)) + '$')
+
+        def question_rows():
+            found = []
+            for item in find_all(self.app, pyatspi.ROLE_LIST_ITEM):
+                match = pattern.match(name_of(item))
+                if match:
+                    found.append(name_of(item))
+            return found if len(found) == len(self.quiz.questions) else None
+        rows = wait_for(question_rows)
+        first = norm(cformat(fmt, 7, norm(cformat(self.tr('%u%%'), 17)), '\0')).split('\0')[0]
+        self.check(rows is not None and rows[0].startswith(first),
+                   'the questions are read worst first: "%s…"' % first,
+                   'rows: %s' % rows)
+
+        self.key(0x33, alt=True)  # Alt+3: Summary
+        self.check(switched_to('_Summary') is not None, 'Alt+3 shows the Summary view', tabs())
+        histogram = wait_for(lambda: find_one(self.app, None, norm(self.tr('Histogram of scores'))))
+        self.check(histogram is not None and histogram.description,
+                   'the summary\'s histogram is read with its bins',
+                   'description: %s' % (histogram.description if histogram else None))
+
+        self.key(0x34, alt=True)  # Alt+4: Problems
+        self.check(switched_to('P_roblems') is not None, 'Alt+4 shows the Problems view', tabs())
+        broken = wait_for(lambda: [t for t in labels() if 'broken.ini' in t] or None)
+        self.check(broken is not None, 'the damaged file is listed under Problems',
+                   'labels: %s' % labels())
+
+        self.check(self.snapshot(self.folder) == before,
+                   'nothing in the shared folder was written, renamed or removed')
+        self.close_window()
+
 
 def run_one(tap, run):
     """Runs @run; an error it did not report is one failure, with the tree if there is one."""
@@ -1174,7 +1336,8 @@ def main(argv):
                 dump_tree(run.app, '%s, after an unexpected error' % LANGUAGE_NAMES[lang])
         finally:
             run.stop()
-    for run in (TeacherRun(tap, build_dir, quiz), LabRun(tap, build_dir, quiz)):
+    for run in (TeacherRun(tap, build_dir, quiz), LabRun(tap, build_dir, quiz),
+                ReportRun(tap, build_dir, quiz)):
         run_one(tap, run)
     problem = urdu_locale_problem()
     if problem:
