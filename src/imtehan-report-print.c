@@ -20,14 +20,10 @@
 #include "config.h"
 
 #include <cairo-pdf.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <glib/gstdio.h>
 #include <glib/gi18n.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <pango/pangocairo.h>
 
 #include "imtehan-i18n.h"
@@ -1639,66 +1635,6 @@ render_pdf (ReportDoc     *doc,
   return g_byte_array_free_to_bytes (data);
 }
 
-/* As imtehan-report-figures.c writes the CSV files: a hidden temporary file (the report skips
- * hidden names) in the same folder, so that the rename is atomic, removed if anything fails,
- * and errors that name the teacher's file, not the temporary one. g_file_replace() writes a
- * new file in place, so a full disk would leave half a PDF; g_file_set_contents_full()'s
- * errors name its temporary file. */
-static gboolean
-replace_local_file (const char  *path,
-                    const char  *display,
-                    GBytes      *bytes,
-                    GError     **error)
-{
-  g_autofree char *folder = g_path_get_dirname (path);
-  g_autofree char *basename = g_path_get_basename (path);
-  g_autofree char *temp = g_strdup_printf ("%s/.%s.XXXXXX", folder, basename);
-  gsize size;
-  const char *data = g_bytes_get_data (bytes, &size);
-  int saved_errno;
-  int fd;
-
-  /* 0640: the PDF holds a whole class's names and scores, for the teachers' group of a lab's
-   * folder (DESIGN.md), as the CSV files do. */
-  if ((fd = g_mkstemp_full (temp, O_WRONLY | O_CLOEXEC, 0640)) < 0)
-    {
-      saved_errno = errno;
-      goto failed;
-    }
-  while (size > 0)
-    {
-      gssize n = write (fd, data, size);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n < 0)
-        break;
-      data += n;
-      size -= n;
-    }
-  /* fsync: a rename that reaches the disk before the data would leave an empty file after a
-   * power cut, where the older PDF was. */
-  if (size > 0 || fsync (fd) < 0)
-    {
-      saved_errno = errno;
-      close (fd);
-      g_unlink (temp);
-      goto failed;
-    }
-  if (close (fd) < 0 || g_rename (temp, path) < 0)
-    {
-      saved_errno = errno;
-      g_unlink (temp);
-      goto failed;
-    }
-  return TRUE;
-
-failed:
-  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno), "%s: %s", display,
-               g_strerror (saved_errno));
-  return FALSE;
-}
-
 static gboolean
 save_doc (ReportDoc     *doc,
           GFile         *file,
@@ -1706,20 +1642,12 @@ save_doc (ReportDoc     *doc,
           GError       **error)
 {
   g_autoptr(GBytes) pdf = NULL;
-  g_autofree char *display = NULL;
-  const char *path;
 
   if ((pdf = render_pdf (doc, cancellable, error)) == NULL)
     return FALSE;
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
-
-  display = g_file_get_parse_name (file);
-  if ((path = g_file_peek_path (file)) != NULL)
-    return replace_local_file (path, display, pdf, error);
-  return g_file_replace_contents (file, g_bytes_get_data (pdf, NULL), g_bytes_get_size (pdf),
-                                  NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL,
-                                  cancellable, error);
+  return imtehan_report_save_bytes (file, pdf, cancellable, error);
 }
 
 /**

@@ -767,7 +767,7 @@ replace_local_file (const char  *path,
   int saved_errno;
   int fd;
 
-  /* 0640: the file holds a whole class's names and scores, for the teachers' group of a
+  /* 0640: an export holds a whole class's names and scores, for the teachers' group of a
    * lab's folder (DESIGN.md), not for the learners. */
   if ((fd = g_mkstemp_full (temp, O_WRONLY | O_CLOEXEC, 0640)) < 0)
     {
@@ -825,8 +825,6 @@ imtehan_report_save_csv (ImtehanReport        *report,
 {
   g_autoptr(GOutputStream) memory = NULL;
   g_autoptr(GBytes) bytes = NULL;
-  g_autofree char *display = NULL;
-  const char *path;
 
   g_return_val_if_fail (IMTEHAN_IS_REPORT (report), FALSE);
   g_return_val_if_fail (kind == IMTEHAN_REPORT_CSV_ATTEMPTS ||
@@ -849,8 +847,30 @@ imtehan_report_save_csv (ImtehanReport        *report,
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
 
+  return imtehan_report_save_bytes (file, bytes, cancellable, error);
+}
+
+/**
+ * imtehan_report_save_bytes:
+ *
+ * Writes an export (CSV or PDF) made whole in memory to @file, whole or not at all: a hidden
+ * temporary file in the same folder renamed over it, with errors that name @file. Checking
+ * @file with imtehan_report_check_output() is the caller's part.
+ */
+gboolean
+imtehan_report_save_bytes (GFile         *file,
+                           GBytes        *bytes,
+                           GCancellable  *cancellable,
+                           GError       **error)
+{
+  g_autofree char *display = NULL;
+  const char *path;
+
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (bytes != NULL, FALSE);
+
   /* g_file_replace() would write a new local file in place, and leave half of it on a full
-   * disk. */
+   * disk; g_file_set_contents_full()'s errors name its temporary file. */
   display = g_file_get_parse_name (file);
   if ((path = g_file_peek_path (file)) != NULL)
     return replace_local_file (path, display, bytes, error);

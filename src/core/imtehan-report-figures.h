@@ -66,4 +66,9 @@ gboolean      imtehan_report_save_csv              (ImtehanReport        *report
                                                     GCancellable         *cancellable,
                                                     GError              **error);
 
+gboolean      imtehan_report_save_bytes            (GFile                *file,
+                                                    GBytes               *bytes,
+                                                    GCancellable         *cancellable,
+                                                    GError              **error);
+
 G_END_DECLS
