@@ -39,34 +39,6 @@ enum {
   SHARDING_COST,
 };
 
-/* An attempt answered by @pattern (see imtehan_test_make_attempt()), with a seed of our
- * choosing: the seed decides the order the choices were shown in. */
-static ImtehanAttempt *
-make_seeded_attempt (ImtehanQuiz *quiz,
-                     guint32      seed,
-                     ImtehanMode  mode,
-                     const char  *learner,
-                     const char  *pattern,
-                     gboolean     finish)
-{
-  ImtehanAttempt *attempt = imtehan_attempt_new (quiz, seed);
-
-  g_assert_true (imtehan_attempt_set_mode (attempt, mode));
-  imtehan_attempt_set_learner (attempt, learner);
-  for (guint i = 0; pattern[i] && i < imtehan_quiz_get_n_questions (quiz); i++)
-    {
-      ImtehanQuestion *question = imtehan_quiz_get_question (quiz, i);
-
-      if (pattern[i] == 'c')
-        g_assert_true (imtehan_attempt_choose (attempt, i, imtehan_question_get_answer (question)));
-      else if (pattern[i] == 'w')
-        g_assert_true (imtehan_attempt_choose (attempt, i, imtehan_test_wrong_choice (question)));
-    }
-  if (finish)
-    g_assert_true (imtehan_attempt_finish (attempt));
-  return attempt;
-}
-
 /* Writes @attempt into @folder as taken on PC @host from @started to @finished (UTC, the
  * files' format; NULL: not finished), so that the CSV's times are known. */
 static char *
@@ -93,17 +65,6 @@ write_attempt_at (const char     *folder,
     g_key_file_set_string (key_file, "Attempt", "FinishedAt", finished);
   edited = g_key_file_to_data (key_file, NULL, NULL);
   return imtehan_test_write_text (folder, name, edited);
-}
-
-static void
-load_folder (ImtehanReport *report,
-             const char    *path)
-{
-  g_autoptr(GFile) folder = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (imtehan_report_load (report, &folder, 1, NULL, &error));
-  g_assert_no_error (error);
 }
 
 static ImtehanReportQuiz *
@@ -208,17 +169,16 @@ class_setup (Class         *class,
 
   for (guint i = 0; i < G_N_ELEMENTS (class_of_seven); i++)
     {
-      ImtehanAttempt *attempt = make_seeded_attempt (class->quiz, 1000 + i,
-                                                     class_of_seven[i].mode,
-                                                     class_of_seven[i].learner,
-                                                     class_of_seven[i].pattern,
-                                                     class_of_seven[i].finished);
+      ImtehanAttempt *attempt =
+        imtehan_test_make_seeded_attempt (class->quiz, 1000 + i, class_of_seven[i].mode,
+                                          class_of_seven[i].learner, class_of_seven[i].pattern,
+                                          class_of_seven[i].finished);
       g_autofree char *path = imtehan_test_write_attempt (class->root, attempt);
 
       g_ptr_array_add (class->attempts, attempt);
     }
   imtehan_report_add_quiz (class->report, class->quiz);
-  load_folder (class->report, class->root);
+  imtehan_test_load_report_folder (class->report, class->root);
   g_assert_cmpuint (g_list_model_get_n_items (imtehan_report_get_problems (class->report)), ==, 0);
 }
 
@@ -283,7 +243,7 @@ test_figures_listed_apart (void)
   ImtehanReportAttempt *apart;
 
   /* No quiz given and no library: the quiz is missing. */
-  load_folder (report, root);
+  imtehan_test_load_report_folder (report, root);
   g_assert_cmpuint (g_list_model_get_n_items (imtehan_report_get_quizzes (report)), ==, 0);
   problem = g_list_model_get_item (imtehan_report_get_problems (report), 0);
   g_assert_nonnull (problem);
@@ -424,7 +384,7 @@ test_figures_no_attempts (void)
   const ImtehanQuestionStats *question;
 
   imtehan_report_add_quiz (report, quiz);
-  load_folder (report, root);
+  imtehan_test_load_report_folder (report, root);
   stats = imtehan_report_quiz_compute_stats (the_group (report), IMTEHAN_REPORT_INCLUDE_EXAMS);
   g_assert_nonnull (stats);
   g_assert_cmpuint (imtehan_stats_get_n_attempts (stats), ==, 0);
@@ -494,7 +454,7 @@ lab_setup (Lab           *lab,
                                                      rows[i].started, rows[i].finished));
     }
   imtehan_report_add_quiz (lab->report, lab->quiz);
-  load_folder (lab->report, lab->root);
+  imtehan_test_load_report_folder (lab->report, lab->root);
   g_assert_cmpuint (g_list_model_get_n_items (imtehan_report_get_problems (lab->report)), ==, 0);
 }
 
@@ -627,7 +587,7 @@ test_figures_formula_guard (void)
       g_autofree char *path = imtehan_test_write_attempt (root, attempt);
     }
   imtehan_report_add_quiz (report, quiz);
-  load_folder (report, root);
+  imtehan_test_load_report_folder (report, root);
   csv = attempts_csv (report, IMTEHAN_REPORT_INCLUDE_EXAMS);
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
@@ -670,7 +630,7 @@ test_figures_several_quizzes (void)
   tiny_path = imtehan_test_write_attempt (root, small);
   imtehan_report_add_quiz (report, quiz);
   imtehan_report_add_quiz (report, tiny_quiz);
-  load_folder (report, root);
+  imtehan_test_load_report_folder (report, root);
 
   csv = attempts_csv (report, IMTEHAN_REPORT_INCLUDE_EXAMS);
   lines = g_strsplit (csv, "\r\n", -1);

@@ -31,13 +31,14 @@ imtehan_test_wrong_choice (ImtehanQuestion *question)
 }
 
 ImtehanAttempt *
-imtehan_test_make_attempt (ImtehanQuiz *quiz,
-                           ImtehanMode  mode,
-                           const char  *learner,
-                           const char  *pattern,
-                           gboolean     finish)
+imtehan_test_make_seeded_attempt (ImtehanQuiz *quiz,
+                                  guint32      seed,
+                                  ImtehanMode  mode,
+                                  const char  *learner,
+                                  const char  *pattern,
+                                  gboolean     finish)
 {
-  ImtehanAttempt *attempt = imtehan_attempt_new (quiz, g_random_int_range (1, G_MAXINT32));
+  ImtehanAttempt *attempt = imtehan_attempt_new (quiz, seed);
 
   g_assert_true (imtehan_attempt_set_mode (attempt, mode));
   imtehan_attempt_set_learner (attempt, learner);
@@ -53,6 +54,17 @@ imtehan_test_make_attempt (ImtehanQuiz *quiz,
   if (finish)
     g_assert_true (imtehan_attempt_finish (attempt));
   return attempt;
+}
+
+ImtehanAttempt *
+imtehan_test_make_attempt (ImtehanQuiz *quiz,
+                           ImtehanMode  mode,
+                           const char  *learner,
+                           const char  *pattern,
+                           gboolean     finish)
+{
+  return imtehan_test_make_seeded_attempt (quiz, g_random_int_range (1, G_MAXINT32), mode,
+                                           learner, pattern, finish);
 }
 
 char *
@@ -78,4 +90,15 @@ imtehan_test_write_attempt (const char     *folder,
   g_autofree char *name = g_strconcat (imtehan_attempt_get_id (attempt), ".ini", NULL);
 
   return imtehan_test_write_text (folder, name, data);
+}
+
+void
+imtehan_test_load_report_folder (ImtehanReport *report,
+                                 const char    *path)
+{
+  g_autoptr(GFile) folder = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (imtehan_report_load (report, &folder, 1, NULL, &error));
+  g_assert_no_error (error);
 }

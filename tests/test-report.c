@@ -188,17 +188,6 @@ count_counted (ImtehanReport *report)
   return n;
 }
 
-static void
-load_folder (ImtehanReport *report,
-             const char    *path)
-{
-  g_autoptr(GFile) folder = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (imtehan_report_load (report, &folder, 1, NULL, &error));
-  g_assert_no_error (error);
-}
-
 /* A lab of three PCs, a folder each: every attempt counted once, in its quiz, with the score
  * of its answers, whatever its file's Score= says. */
 static void
@@ -244,7 +233,7 @@ test_report_scores (void)
 
   imtehan_report_add_quiz (report, quiz);
   before = snapshot (root);
-  load_folder (report, root);
+  imtehan_test_load_report_folder (report, root);
   after = snapshot (root);
   g_assert_cmpstr (before, ==, after);
 
@@ -455,7 +444,7 @@ test_report_problems (void)
 
   imtehan_report_add_quiz (report, quiz);
   before = snapshot (root);
-  load_folder (report, root);
+  imtehan_test_load_report_folder (report, root);
   after = snapshot (root);
   g_assert_cmpstr (before, ==, after);
 
@@ -506,7 +495,7 @@ test_report_problems (void)
 
   /* Given the quiz as it was, the changed attempt is counted, in a group of its own. */
   imtehan_report_add_quiz (report, edited_quiz);
-  load_folder (report, root);
+  imtehan_test_load_report_folder (report, root);
   g_assert_cmpuint (count_counted (report), ==, 2);
   g_assert_cmpuint (g_list_model_get_n_items (imtehan_report_get_quizzes (report)), ==, 2);
   found = find_attempt (report, imtehan_attempt_get_id (changed), NULL);
@@ -553,7 +542,7 @@ test_report_duplicates (void)
   }
 
   imtehan_report_add_quiz (report, quiz);
-  load_folder (report, root);
+  imtehan_test_load_report_folder (report, root);
 
   g_assert_cmpuint (count_counted (report), ==, 2);
   found = find_attempt (report, imtehan_attempt_get_id (copied), NULL);
@@ -780,7 +769,7 @@ test_report_unrelated (void)
   imtehan_report_add_quiz (report, quiz);
 
   start = g_get_monotonic_time ();
-  load_folder (report, root);
+  imtehan_test_load_report_folder (report, root);
   g_test_message ("100,000 unrelated files: %.1f ms",
                   (g_get_monotonic_time () - start) / 1000.0);
   g_assert_cmpuint (imtehan_report_get_files_total (report), ==, 1);
@@ -883,7 +872,7 @@ test_report_readers (void)
 
       imtehan_report_add_quiz (report, quiz);
       imtehan_report_set_max_readers (report, n);
-      load_folder (report, root);
+      imtehan_test_load_report_folder (report, root);
       g_assert_cmpuint (count_counted (report), ==, 600 - n_damaged - n_conflicts);
       *(n == 1 ? &one : &four) = describe_report (report);
     }
