@@ -462,6 +462,36 @@ compare_text (const char *a,
   return g_utf8_collate (a, b);
 }
 
+/* A learner's name in natural order, as the PDF sorts it ("Learner 2" before "Learner 10"),
+ * made once per attempt: a class of 10,000 is sorted with some 140,000 comparisons. */
+static const char *
+learner_key (ImtehanReportAttempt *attempt)
+{
+  static GQuark quark;
+  const char *learner = imtehan_report_attempt_get_learner (attempt);
+  char *key;
+
+  if (learner == NULL || *learner == '\0')
+    return NULL;
+  if (G_UNLIKELY (quark == 0))
+    quark = g_quark_from_static_string ("imtehan-report-learner-key");
+  if ((key = g_object_get_qdata (G_OBJECT (attempt), quark)) == NULL)
+    {
+      key = g_utf8_collate_key_for_filename (learner, -1);
+      g_object_set_qdata_full (G_OBJECT (attempt), quark, key, g_free);
+    }
+  return key;
+}
+
+static int
+compare_keys (const char *a,
+              const char *b)
+{
+  if (a == NULL || b == NULL)
+    return (a == NULL) - (b == NULL);
+  return strcmp (a, b);
+}
+
 static int
 compare_number (gint64 a,
                 gint64 b)
@@ -481,8 +511,7 @@ compare_learners_cb (gconstpointer a,
   switch ((Column)GPOINTER_TO_INT (user_data))
     {
     case COLUMN_LEARNER:
-      result = compare_text (imtehan_report_attempt_get_learner (x),
-                             imtehan_report_attempt_get_learner (y));
+      result = compare_keys (learner_key (x), learner_key (y));
       if (result == 0)
         result = compare_text (imtehan_report_attempt_get_roll_number (x),
                                imtehan_report_attempt_get_roll_number (y));
