@@ -23,6 +23,7 @@
 #include "imtehan-report-views.h"
 #include "imtehan-report-window.h"
 #include "imtehan-results-page.h"
+#include "imtehan-shortcuts.h"
 #include "imtehan-review-page.h"
 #include "imtehan-text.h"
 
@@ -53,6 +54,8 @@ static const char * const view_names[] = { "learners", "questions", "summary", "
 struct _ImtehanReportWindow
 {
   AdwApplicationWindow    parent_instance;
+
+  GtkWindow              *shortcuts;       /* built when first asked for; weak */
 
   AdwToastOverlay        *toast_overlay;
   GtkStack               *main_stack;
@@ -1814,10 +1817,30 @@ imtehan_report_window_size_allocate (GtkWidget *widget,
     self->narrow_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE, narrow_cb, self, NULL);
 }
 
+/* The app's shortcuts window, opened on its "Class Report" section: this window's keys. */
+static void
+show_shortcuts_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  ImtehanReportWindow *self = IMTEHAN_REPORT_WINDOW (widget);
+
+  if (self->shortcuts == NULL)
+    {
+      self->shortcuts = imtehan_shortcuts_window_new (GTK_WINDOW (self));
+      g_object_add_weak_pointer (G_OBJECT (self->shortcuts), (gpointer *)&self->shortcuts);
+      g_object_set (self->shortcuts, "section-name", "report", NULL);
+    }
+  gtk_window_present (self->shortcuts);
+}
+
 static void
 imtehan_report_window_dispose (GObject *object)
 {
   ImtehanReportWindow *self = (ImtehanReportWindow *)object;
+
+  if (self->shortcuts != NULL)
+    gtk_window_destroy (self->shortcuts);
 
   /* The column view goes after this, with its columns: its sorter changes then. */
   if (self->learners_sorted != NULL)
@@ -1930,6 +1953,9 @@ imtehan_report_window_class_init (ImtehanReportWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.show-view", "u", show_view_action);
   gtk_widget_class_install_action (widget_class, "win.next-view", "i", next_view_action);
   gtk_widget_class_install_action (widget_class, "win.back", NULL, back_action);
+  /* Ctrl+? (the application's accelerator), as in the quiz window. */
+  gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL,
+                                   show_shortcuts_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK,
                                        "win.print", NULL);
