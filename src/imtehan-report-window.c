@@ -1825,13 +1825,7 @@ show_shortcuts_action (GtkWidget  *widget,
 {
   ImtehanReportWindow *self = IMTEHAN_REPORT_WINDOW (widget);
 
-  if (self->shortcuts == NULL)
-    {
-      self->shortcuts = imtehan_shortcuts_window_new (GTK_WINDOW (self));
-      g_object_add_weak_pointer (G_OBJECT (self->shortcuts), (gpointer *)&self->shortcuts);
-      g_object_set (self->shortcuts, "section-name", "report", NULL);
-    }
-  gtk_window_present (self->shortcuts);
+  imtehan_shortcuts_window_present (GTK_WINDOW (self), &self->shortcuts, "report");
 }
 
 static void

@@ -125,3 +125,28 @@ imtehan_shortcuts_window_new (GtkWindow *parent)
 
   return window;
 }
+
+/**
+ * imtehan_shortcuts_window_present:
+ * @shortcuts: where @parent keeps its shortcuts window: built here when it is first asked
+ *   for (not with every window, as GtkApplication builds gtk/help-overlay.ui: its 30 widgets
+ *   would be built at every start), then a weak pointer
+ * @section: (nullable): the section to show, "report" for the class report's keys
+ */
+void
+imtehan_shortcuts_window_present (GtkWindow   *parent,
+                                  GtkWindow  **shortcuts,
+                                  const char  *section)
+{
+  g_return_if_fail (GTK_IS_WINDOW (parent));
+  g_return_if_fail (shortcuts != NULL);
+
+  if (*shortcuts == NULL)
+    {
+      *shortcuts = imtehan_shortcuts_window_new (parent);
+      g_object_add_weak_pointer (G_OBJECT (*shortcuts), (gpointer *)shortcuts);
+      if (section != NULL)
+        g_object_set (*shortcuts, "section-name", section, NULL);
+    }
+  gtk_window_present (*shortcuts);
+}

@@ -9,6 +9,9 @@
 
 G_BEGIN_DECLS
 
-GtkWindow *imtehan_shortcuts_window_new (GtkWindow *parent);
+GtkWindow *imtehan_shortcuts_window_new     (GtkWindow   *parent);
+void       imtehan_shortcuts_window_present (GtkWindow   *parent,
+                                             GtkWindow  **shortcuts,
+                                             const char  *section);
 
 G_END_DECLS

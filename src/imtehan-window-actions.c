@@ -399,9 +399,6 @@ toggle_language_action (GtkWidget  *widget,
   imtehan_window_set_language (self, g_str_equal (self->language, "ur") ? "en" : "ur");
 }
 
-/* The shortcuts window is built when it is first asked for, not with every window (as
- * GtkApplication does for a resource named gtk/help-overlay.ui): its 30 widgets would be
- * built at every start. */
 static void
 show_shortcuts_action (GtkWidget  *widget,
                        const char *action_name,
@@ -409,12 +406,7 @@ show_shortcuts_action (GtkWidget  *widget,
 {
   ImtehanWindow *self = IMTEHAN_WINDOW (widget);
 
-  if (self->shortcuts == NULL)
-    {
-      self->shortcuts = imtehan_shortcuts_window_new (GTK_WINDOW (self));
-      g_object_add_weak_pointer (G_OBJECT (self->shortcuts), (gpointer *)&self->shortcuts);
-    }
-  gtk_window_present (self->shortcuts);
+  imtehan_shortcuts_window_present (GTK_WINDOW (self), &self->shortcuts, NULL);
 }
 
 void
