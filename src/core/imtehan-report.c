@@ -558,7 +558,17 @@ add_problem (LoadData                 *data,
   g_ptr_array_add (data->problems, problem_new (kind, path, line, attempt, message));
 }
 
-/* The problem of the file @reader is reading. */
+/* The problem of the file @reader is reading: at most one a file. */
+static void
+take_file_problem (Reader               *reader,
+                   ImtehanReportProblem *problem)
+{
+  ImtehanReportProblem **slot = &reader->data->file_problems[reader->index];
+
+  g_assert (*slot == NULL);
+  *slot = problem;
+}
+
 static void
 file_problem (Reader                   *reader,
               ImtehanReportProblemKind  kind,
@@ -567,23 +577,28 @@ file_problem (Reader                   *reader,
               ImtehanReportAttempt     *attempt,
               const char               *message)
 {
-  ImtehanReportProblem **slot = &reader->data->file_problems[reader->index];
-
-  g_assert (*slot == NULL);
-  *slot = problem_new (kind, path, line, attempt, message);
+  take_file_problem (reader, problem_new (kind, path, line, attempt, message));
 }
 
 /* "NAME: strerror" for an errno, with the name as the user reads it. */
-static void
-add_errno_problem (LoadData                 *data,
-                   ImtehanReportProblemKind  kind,
+static ImtehanReportProblem *
+errno_problem_new (ImtehanReportProblemKind  kind,
                    const char               *path,
                    int                       saved_errno)
 {
   g_autofree char *display = g_filename_display_name (path);
   g_autofree char *message = g_strdup_printf ("%s: %s", display, g_strerror (saved_errno));
 
-  add_problem (data, kind, path, 0, NULL, message);
+  return problem_new (kind, path, 0, NULL, message);
+}
+
+static void
+add_errno_problem (LoadData                 *data,
+                   ImtehanReportProblemKind  kind,
+                   const char               *path,
+                   int                       saved_errno)
+{
+  g_ptr_array_add (data->problems, errno_problem_new (kind, path, saved_errno));
 }
 
 static void
@@ -592,10 +607,7 @@ file_errno_problem (Reader                   *reader,
                     const char               *path,
                     int                       saved_errno)
 {
-  g_autofree char *display = g_filename_display_name (path);
-  g_autofree char *message = g_strdup_printf ("%s: %s", display, g_strerror (saved_errno));
-
-  file_problem (reader, kind, path, 0, NULL, message);
+  take_file_problem (reader, errno_problem_new (kind, path, saved_errno));
 }
 
 /* The loaders' errors say "NAME:LINE: ..."; the line is kept apart for a view to show. */
