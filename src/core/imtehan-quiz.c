@@ -155,6 +155,7 @@ struct _ImtehanQuiz
   char             *id;
   guint             version;
   char             *digest;     /* SHA-256 of the file's bytes, lowercase hex */
+  GBytes           *bytes;      /* the file as loaded: kept by ImtehanQuizVersions */
   char             *difficulty;
   ImtehanLocalized *title;
   ImtehanLocalized *description;
@@ -205,6 +206,7 @@ imtehan_quiz_finalize (GObject *object)
 
   g_clear_pointer (&self->id, g_free);
   g_clear_pointer (&self->digest, g_free);
+  g_clear_pointer (&self->bytes, g_bytes_unref);
   g_clear_pointer (&self->difficulty, g_free);
   g_clear_pointer (&self->title, imtehan_localized_free);
   g_clear_pointer (&self->description, imtehan_localized_free);
@@ -530,6 +532,7 @@ imtehan_quiz_new_from_bytes (GBytes      *bytes,
   if (!read_quiz (self, reader, error))
     return NULL;
   self->digest = g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, bytes);
+  self->bytes = g_bytes_ref (bytes);
 
   return g_steal_pointer (&self);
 }
@@ -576,6 +579,18 @@ imtehan_quiz_get_digest (ImtehanQuiz *self)
 {
   g_return_val_if_fail (IMTEHAN_IS_QUIZ (self), NULL);
   return self->digest;
+}
+
+/**
+ * imtehan_quiz_get_bytes:
+ *
+ * The file's bytes as loaded, whose digest imtehan_quiz_get_digest() is.
+ */
+GBytes *
+imtehan_quiz_get_bytes (ImtehanQuiz *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_QUIZ (self), NULL);
+  return self->bytes;
 }
 
 const char *

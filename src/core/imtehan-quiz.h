@@ -54,6 +54,7 @@ ImtehanQuiz      *imtehan_quiz_new_from_file     (GFile       *file,
 const char       *imtehan_quiz_get_id            (ImtehanQuiz *self);
 guint             imtehan_quiz_get_version       (ImtehanQuiz *self);
 const char       *imtehan_quiz_get_digest        (ImtehanQuiz *self);
+GBytes           *imtehan_quiz_get_bytes         (ImtehanQuiz *self);
 const char       *imtehan_quiz_get_difficulty    (ImtehanQuiz *self);
 const char       *imtehan_quiz_get_title         (ImtehanQuiz *self,
                                                   const char  *lang);
