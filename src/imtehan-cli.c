@@ -24,6 +24,7 @@
 #include "imtehan-keyfile-private.h"
 #include "imtehan-library.h"
 #include "imtehan-quiz.h"
+#include "imtehan-quiz-versions.h"
 #include "imtehan-report-figures.h"
 #include "imtehan-report-print.h"
 
@@ -401,6 +402,7 @@ imtehan_cli_report (gboolean            report,
   ImtehanReportInclude include = include_practice ? IMTEHAN_REPORT_INCLUDE_PRACTICE
                                                   : IMTEHAN_REPORT_INCLUDE_EXAMS;
   g_autoptr(ImtehanLibrary) library = NULL;
+  g_autoptr(ImtehanQuizVersions) versions = NULL;
   g_autoptr(ImtehanReport) the_report = NULL;
   g_autoptr(GPtrArray) folders = NULL;
   g_autoptr(GString) written = NULL;
@@ -463,7 +465,9 @@ imtehan_cli_report (gboolean            report,
     }
 
   library = list_library ();
+  versions = imtehan_quiz_versions_new_default ();
   the_report = imtehan_report_new (library);
+  imtehan_report_set_versions (the_report, versions);
   folders = g_ptr_array_new_with_free_func (g_object_unref);
   for (guint i = 0; sources[i] != NULL; i++)
     {

@@ -7,6 +7,8 @@
  * answers the test gave, not from numbers copied out of a file.
  */
 
+#include "config.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -18,6 +20,7 @@
 
 #include "imtehan-attempt.h"
 #include "imtehan-quiz.h"
+#include "imtehan-quiz-versions.h"
 #include "imtehan-report.h"
 #include "test-report-util.h"
 #include "test-util.h"
@@ -306,6 +309,177 @@ test_report_scores (void)
 /* The first release's files (tests/data/attempts-v1) are counted, scored from their answers
  * against the quiz whose digest they name. The file saved before digests were recorded is
  * matched by QuizVersion, and says so; with another version it is listed apart. */
+/* Attempts that the release before the quiz's Version 2 wrote (tests/data/attempts-quiz-v1,
+ * made by that release's own code) are counted against Version 1's key, which the program
+ * ships, apart from the attempts of today's version; without the kept versions they are
+ * listed as not found, and nothing is counted. */
+static void
+test_report_quiz_version_1 (void)
+{
+  static const char * const bundled[] = {
+    RESOURCE_BASE "/quizzes", RESOURCE_BASE "/quiz-versions", NULL
+  };
+  g_autoptr(ImtehanQuizVersions) versions = imtehan_quiz_versions_new (bundled, NULL, NULL);
+  g_autoptr(ImtehanQuiz) first = imtehan_quiz_versions_lookup (versions,
+                                                               "zero-sharded-optimizers", NULL, 1);
+  g_autoptr(ImtehanQuiz) current = imtehan_test_load_bundled_quiz ();
+  g_autoptr(GFile) old_folder = g_file_new_for_path (TEST_DATA_DIR "/attempts-quiz-v1");
+  g_autoptr(GFile) new_folder = g_file_new_for_path (TEST_DATA_DIR "/attempts-v1");
+  GFile *sources[] = { old_folder, new_folder };
+  g_autoptr(GDir) dir = g_dir_open (TEST_DATA_DIR "/attempts-quiz-v1", 0, NULL);
+  g_autoptr(GError) error = NULL;
+  GListModel *groups;
+  const char *name;
+  guint n = 0, n_finished = 0;
+
+  g_assert_nonnull (first);
+  g_assert_cmpuint (imtehan_quiz_get_version (first), ==, 1);
+
+  /* Without the versions: every file of Version 1 is a problem, none is counted. */
+  {
+    g_autoptr(ImtehanReport) report = imtehan_report_new (NULL);
+
+    imtehan_report_add_quiz (report, current);
+    g_assert_true (imtehan_report_load (report, &old_folder, 1, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (count_counted (report), ==, 0);
+    g_assert_cmpuint (g_list_model_get_n_items (imtehan_report_get_problems (report)), ==, 6);
+  }
+
+  {
+    g_autoptr(ImtehanReport) report = imtehan_report_new (NULL);
+
+    imtehan_report_add_quiz (report, current);
+    imtehan_report_set_versions (report, versions);
+    g_assert_true (imtehan_report_load (report, sources, G_N_ELEMENTS (sources), NULL, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (g_list_model_get_n_items (imtehan_report_get_problems (report)), ==, 0);
+
+    /* Two groups, one per version, each with its own quiz. */
+    groups = imtehan_report_get_quizzes (report);
+    g_assert_cmpuint (g_list_model_get_n_items (groups), ==, 2);
+    for (guint g = 0; g < 2; g++)
+      {
+        g_autoptr(ImtehanReportQuiz) group = g_list_model_get_item (groups, g);
+        ImtehanQuiz *quiz = imtehan_report_quiz_get_quiz (group);
+        guint expected = imtehan_quiz_get_version (quiz) == 1 ? 6 : 4;
+
+        g_assert_true (quiz == first || g_str_equal (imtehan_quiz_get_digest (quiz),
+                                                     imtehan_quiz_get_digest (current)));
+        g_assert_cmpuint (g_list_model_get_n_items (imtehan_report_quiz_get_attempts (group)), ==,
+                          expected);
+      }
+
+    while ((name = g_dir_read_name (dir)))
+      {
+        g_autofree char *path = g_build_filename (TEST_DATA_DIR "/attempts-quiz-v1", name, NULL);
+        g_autofree char *text = NULL;
+        g_autoptr(GBytes) bytes = NULL;
+        g_autoptr(ImtehanAttempt) attempt = NULL;
+        ImtehanReportAttempt *found;
+        guint right = 0;
+
+        g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+        bytes = g_bytes_new (text, strlen (text));
+        /* Read against Version 1, as the release that wrote it did. */
+        attempt = imtehan_attempt_new_from_bytes (first, bytes, name, &error);
+        g_assert_no_error (error);
+        found = find_attempt (report, imtehan_attempt_get_id (attempt), NULL);
+        g_assert_nonnull (found);
+        g_assert_cmpint (imtehan_report_attempt_get_status (found), ==,
+                         IMTEHAN_REPORT_STATUS_COUNTED);
+        g_assert_true (imtehan_report_attempt_get_flags (found) & IMTEHAN_REPORT_FLAG_NO_DIGEST);
+        for (guint q = 0; q < imtehan_quiz_get_n_questions (first); q++)
+          {
+            right += imtehan_attempt_is_correct (attempt, q);
+            g_assert_cmpstr (imtehan_report_attempt_get_choice (found, q), ==,
+                             imtehan_attempt_get_answer (attempt, q));
+          }
+        g_assert_cmpuint (imtehan_report_attempt_get_score (found), ==, right);
+        if (imtehan_attempt_get_finished (attempt))
+          {
+            /* The score the release saved is the one recomputed: no flag. */
+            g_assert_cmpuint (imtehan_report_attempt_get_score (found), ==,
+                              imtehan_attempt_get_score (attempt));
+            g_assert_false (imtehan_report_attempt_get_flags (found) &
+                            IMTEHAN_REPORT_FLAG_SCORE_MISMATCH);
+            n_finished++;
+          }
+        n++;
+      }
+    g_assert_cmpuint (n, ==, 6);
+    g_assert_cmpuint (n_finished, ==, 5);
+  }
+
+  /* On another PC, without the program's versions: the PC's kept versions copied beside
+   * its results are found in the folder given; a digest nobody has is named, with the
+   * quiz's id and version. */
+  {
+    g_autoptr(ImtehanReport) report = imtehan_report_new (NULL);
+    g_autofree char *root = g_dir_make_tmp ("imtehan-report-XXXXXX", NULL);
+    g_autofree char *results = g_build_filename (root, "results", NULL);
+    g_autofree char *kept = g_build_filename (root, "quiz-versions", NULL);
+    g_autofree char *kept_name = g_strconcat (imtehan_quiz_get_digest (first), ".quiz", NULL);
+    g_autofree char *kept_path = g_build_filename (kept, kept_name, NULL);
+    g_autofree char *unknown_path = g_build_filename (results, "unknown.ini", NULL);
+    g_autofree char *text = NULL;
+    g_autofree char *edited = NULL;
+    g_autoptr(GFile) root_file = g_file_new_for_path (root);
+    GBytes *bytes = imtehan_quiz_get_bytes (first);
+    GListModel *problems;
+    g_autoptr(ImtehanReportProblem) problem = NULL;
+    const char *message;
+
+    g_assert_cmpint (g_mkdir (results, 0755), ==, 0);
+    g_assert_cmpint (g_mkdir (kept, 0755), ==, 0);
+    g_assert_true (g_file_set_contents (kept_path, g_bytes_get_data (bytes, NULL),
+                                        g_bytes_get_size (bytes), NULL));
+    g_dir_rewind (dir);
+    while ((name = g_dir_read_name (dir)))
+      {
+        g_autofree char *from = g_build_filename (TEST_DATA_DIR "/attempts-quiz-v1", name, NULL);
+        g_autofree char *to = g_build_filename (results, name, NULL);
+        g_autofree char *contents = NULL;
+
+        g_assert_true (g_file_get_contents (from, &contents, NULL, NULL));
+        g_assert_true (g_file_set_contents (to, contents, -1, NULL));
+        if (text == NULL)
+          text = g_steal_pointer (&contents);
+      }
+    edited = replace_once (text, "QuizVersion=1\n",
+                           "QuizVersion=7\nQuizDigest=00112233445566778899aabbccddeeff"
+                           "00112233445566778899aabbccddeeff\n");
+    {
+      g_autofree char *id_line = NULL;
+      g_auto(GStrv) lines = g_strsplit (edited, "\n", -1);
+
+      /* Another attempt id, so that it is not a copy of the first. */
+      for (guint i = 0; lines[i] != NULL; i++)
+        if (g_str_has_prefix (lines[i], "Id="))
+          {
+            g_free (lines[i]);
+            lines[i] = g_strdup ("Id=20261202T000000Z-00000000");
+          }
+      g_free (edited);
+      edited = g_strjoinv ("\n", lines);
+    }
+    g_assert_true (g_file_set_contents (unknown_path, edited, -1, NULL));
+
+    imtehan_report_add_quiz (report, current);
+    g_assert_true (imtehan_report_load (report, &root_file, 1, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (count_counted (report), ==, 6);
+    problems = imtehan_report_get_problems (report);
+    g_assert_cmpuint (g_list_model_get_n_items (problems), ==, 1);
+    problem = g_list_model_get_item (problems, 0);
+    message = imtehan_report_problem_get_message (problem);
+    g_assert_nonnull (strstr (message, "zero-sharded-optimizers"));
+    g_assert_nonnull (strstr (message, "version 7"));
+    g_assert_nonnull (strstr (message, "00112233445566778899aabbccddeeff"));
+    imtehan_test_remove_tree (root);
+  }
+}
+
 static void
 test_report_version_1 (void)
 {
@@ -891,6 +1065,7 @@ main (int   argc,
 
   g_test_add_func ("/report/scores", test_report_scores);
   g_test_add_func ("/report/version-1", test_report_version_1);
+  g_test_add_func ("/report/quiz-version-1", test_report_quiz_version_1);
   g_test_add_func ("/report/problems", test_report_problems);
   g_test_add_func ("/report/duplicates", test_report_duplicates);
   g_test_add_func ("/report/async", test_report_async);

@@ -26,6 +26,7 @@
 #include "imtehan-keyfile-private.h"
 #include "imtehan-library.h"
 #include "imtehan-quiz.h"
+#include "imtehan-quiz-versions.h"
 #include "imtehan-report.h"
 
 #define SHA256_LENGTH 32
@@ -449,6 +450,8 @@ typedef struct
   GPtrArray    *sources;       /* char *: paths */
   GHashTable   *library_files; /* quiz id → GFile, snapshotted on the calling thread */
   GPtrArray    *extra_quizzes; /* ImtehanQuiz */
+  GPtrArray    *quiz_files;    /* char *: the *.quiz files found among the sources */
+  ImtehanQuizVersions *versions; /* nullable; thread-safe */
   GHashTable   *candidates;    /* quiz id → GPtrArray of ImtehanQuiz, filled on demand */
   GPtrArray    *files;         /* FoundFile: the *.ini files found */
   GHashTable   *visited;       /* "dev:ino" of the folders read */
@@ -514,6 +517,8 @@ load_data_free (LoadData *data)
   g_clear_pointer (&data->sources, g_ptr_array_unref);
   g_clear_pointer (&data->library_files, g_hash_table_unref);
   g_clear_pointer (&data->extra_quizzes, g_ptr_array_unref);
+  g_clear_pointer (&data->quiz_files, g_ptr_array_unref);
+  g_clear_object (&data->versions);
   g_clear_pointer (&data->candidates, g_hash_table_unref);
   g_clear_pointer (&data->files, g_ptr_array_unref);
   g_clear_pointer (&data->visited, g_hash_table_unref);
@@ -741,6 +746,10 @@ walk_folder (LoadData     *data,
 
           add_found_file (data, child, type == DT_REG);
         }
+      /* A quiz file beside the attempts (a PC's kept versions, copied with its results) is a
+       * version they may have been taken on. */
+      else if (type == DT_REG && has_suffix (name, ".quiz"))
+        g_ptr_array_add (data->quiz_files, g_build_filename (path, name, NULL));
     }
   if (errno != 0)
     add_errno_problem (data, IMTEHAN_REPORT_PROBLEM_UNREADABLE, path, errno);
@@ -1031,6 +1040,29 @@ match_quiz (GPtrArray *candidates,
   return NULL;
 }
 
+/* Else the version kept by this PC or shipped by the program, which then stands among the
+ * candidates for the attempts that follow. */
+static ImtehanQuiz *
+match_kept_version (LoadData  *data,
+                    GPtrArray *candidates,
+                    RawHeader *header)
+{
+  g_autoptr(ImtehanQuiz) quiz = NULL;
+  guint64 version = 0;
+
+  if (data->versions == NULL)
+    return NULL;
+  if ((header->quiz_digest == NULL || *header->quiz_digest == '\0') &&
+      (header->quiz_version == NULL ||
+       !g_ascii_string_to_unsigned (header->quiz_version, 10, 1, G_MAXUINT, &version, NULL)))
+    return NULL;
+  if (!(quiz = imtehan_quiz_versions_lookup (data->versions, header->quiz, header->quiz_digest,
+                                             (guint)version)))
+    return NULL;
+  add_candidate (candidates, quiz);
+  return match_quiz (candidates, header);
+}
+
 static ImtehanReportAttempt *
 attempt_new (const char *path)
 {
@@ -1154,6 +1186,8 @@ read_one (Reader    *reader,
       g_mutex_lock (&data->lock);
       candidates = get_candidates (data, header.quiz);
       quiz = match_quiz (candidates, &header);
+      if (quiz == NULL)
+        quiz = match_kept_version (data, candidates, &header);
       g_mutex_unlock (&data->lock);
     }
 
@@ -1172,6 +1206,7 @@ read_one (Reader    *reader,
   if (!(record = attempt_new_from_summary (path, display, bytes, &error)))
     goto damaged;
   data->file_attempts[reader->index] = record;
+  /* Named by id, version and digest: what a teacher looks for on the PC it was taken on. */
   if (candidates == NULL || candidates->len == 0)
     {
       record->status = IMTEHAN_REPORT_STATUS_QUIZ_MISSING;
@@ -1184,12 +1219,15 @@ read_one (Reader    *reader,
       record->status = IMTEHAN_REPORT_STATUS_QUIZ_CHANGED;
       kind = IMTEHAN_REPORT_PROBLEM_QUIZ_CHANGED;
       if (header.quiz_digest != NULL && *header.quiz_digest != '\0')
-        message = g_strdup_printf (_("%s: taken on another version of the quiz “%s” (its "
-                                     "content has changed since); give that version's file "
-                                     "to the report"), display, record->quiz_id);
+        message = g_strdup_printf (_("%s: taken on version %s of the quiz “%s” (digest %s), "
+                                     "which was not found; give that version's file, or the "
+                                     "folder of quiz versions of the PC it was taken on, to "
+                                     "the report"), display,
+                                   header.quiz_version ? header.quiz_version : "?",
+                                   record->quiz_id, header.quiz_digest);
       else
         message = g_strdup_printf (_("%s: taken on version %s of the quiz “%s”, which was not "
-                                     "found"), display,
+                                     "found; give that version's file to the report"), display,
                                    header.quiz_version ? header.quiz_version : "?",
                                    record->quiz_id);
     }
@@ -1388,6 +1426,39 @@ read_files (LoadData     *data,
   g_clear_pointer (&data->file_problems, g_free);
 }
 
+static int
+compare_paths (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char * const *)a, *(const char * const *)b);
+}
+
+/* The quiz files found among the sources, before any attempt is read: each is a candidate
+ * for its id, after the library's file and those given. One that does not load is listed. */
+static void
+load_quiz_files (LoadData     *data,
+                 GCancellable *cancellable)
+{
+  g_ptr_array_sort (data->quiz_files, compare_paths);
+  for (guint i = 0; i < data->quiz_files->len; i++)
+    {
+      const char *path = g_ptr_array_index (data->quiz_files, i);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autofree char *display = g_filename_display_name (path);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GBytes) bytes = NULL;
+      g_autoptr(ImtehanQuiz) quiz = NULL;
+
+      if ((bytes = imtehan_key_file_load_bytes (file, IMTEHAN_QUIZ_MAX_SIZE, cancellable, &error)))
+        quiz = imtehan_quiz_new_from_bytes (bytes, display, &error);
+      if (quiz != NULL)
+        g_ptr_array_add (data->extra_quizzes, g_steal_pointer (&quiz));
+      else
+        add_problem (data, IMTEHAN_REPORT_PROBLEM_QUIZ_UNREADABLE, path,
+                     line_of_error (error->message, display), NULL, error->message);
+    }
+}
+
 static gboolean
 load_run (LoadData      *data,
           GCancellable  *cancellable,
@@ -1405,6 +1476,7 @@ load_run (LoadData      *data,
       else
         add_found_file (data, path, S_ISREG (st.st_mode));
     }
+  load_quiz_files (data, cancellable);
   /* The same order whatever the file system's: the first of two copies is the one shown. */
   g_ptr_array_sort (data->files, compare_found_files);
   g_atomic_int_set (&data->progress->total, data->files->len);
@@ -1426,6 +1498,7 @@ struct _ImtehanReport
   GObject         parent_instance;
 
   ImtehanLibrary *library;       /* nullable */
+  ImtehanQuizVersions *versions; /* nullable */
   GPtrArray      *extra_quizzes; /* ImtehanQuiz */
   GListStore     *quizzes;       /* ImtehanReportQuiz */
   GListStore     *problems;      /* ImtehanReportProblem */
@@ -1440,6 +1513,7 @@ G_DEFINE_FINAL_TYPE (ImtehanReport, imtehan_report, G_TYPE_OBJECT)
 enum {
   PROP_0,
   PROP_LIBRARY,
+  PROP_VERSIONS,
   PROP_LOADING,
   PROP_FILES_READ,
   PROP_FILES_TOTAL,
@@ -1454,6 +1528,7 @@ imtehan_report_dispose (GObject *object)
   ImtehanReport *self = (ImtehanReport *)object;
 
   g_clear_object (&self->library);
+  g_clear_object (&self->versions);
   g_clear_pointer (&self->extra_quizzes, g_ptr_array_unref);
   g_clear_object (&self->quizzes);
   g_clear_object (&self->problems);
@@ -1474,6 +1549,9 @@ imtehan_report_get_property (GObject    *object,
     {
     case PROP_LIBRARY:
       g_value_set_object (value, self->library);
+      break;
+    case PROP_VERSIONS:
+      g_value_set_object (value, self->versions);
       break;
     case PROP_LOADING:
       g_value_set_boolean (value, self->progress != NULL);
@@ -1502,6 +1580,9 @@ imtehan_report_set_property (GObject      *object,
     case PROP_LIBRARY:
       self->library = g_value_dup_object (value);
       break;
+    case PROP_VERSIONS:
+      imtehan_report_set_versions (self, g_value_get_object (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1519,6 +1600,9 @@ imtehan_report_class_init (ImtehanReportClass *klass)
   properties[PROP_LIBRARY] =
     g_param_spec_object ("library", NULL, NULL, IMTEHAN_TYPE_LIBRARY,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_VERSIONS] =
+    g_param_spec_object ("versions", NULL, NULL, IMTEHAN_TYPE_QUIZ_VERSIONS,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_LOADING] =
     g_param_spec_boolean ("loading", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
@@ -1583,6 +1667,19 @@ imtehan_report_new (ImtehanLibrary *library)
   return g_object_new (IMTEHAN_TYPE_REPORT, "library", library, NULL);
 }
 
+/* Where the quiz versions are kept that attempts may have been taken on: this PC's and the
+ * program's. Used by the next load. */
+void
+imtehan_report_set_versions (ImtehanReport       *self,
+                             ImtehanQuizVersions *versions)
+{
+  g_return_if_fail (IMTEHAN_IS_REPORT (self));
+  g_return_if_fail (versions == NULL || IMTEHAN_IS_QUIZ_VERSIONS (versions));
+
+  if (g_set_object (&self->versions, versions))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VERSIONS]);
+}
+
 /* Another quiz to score attempts against, besides the library's: an older copy of a quiz
  * that has changed since, or one the library does not have. Used by the next load. */
 void
@@ -1610,6 +1707,8 @@ load_data_new (ImtehanReport *self,
   data->sources = g_ptr_array_new_with_free_func (g_free);
   data->library_files = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   data->extra_quizzes = g_ptr_array_new_with_free_func (g_object_unref);
+  data->quiz_files = g_ptr_array_new_with_free_func (g_free);
+  data->versions = self->versions ? g_object_ref (self->versions) : NULL;
   data->candidates = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                             (GDestroyNotify)g_ptr_array_unref);
   data->files = g_ptr_array_new_with_free_func (g_free);

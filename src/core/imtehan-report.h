@@ -97,6 +97,8 @@ GListModel  *imtehan_report_quiz_get_attempts (ImtehanReportQuiz *self);
 G_DECLARE_FINAL_TYPE (ImtehanReport, imtehan_report, IMTEHAN, REPORT, GObject)
 
 ImtehanReport *imtehan_report_new             (ImtehanLibrary       *library);
+void           imtehan_report_set_versions    (ImtehanReport        *self,
+                                               ImtehanQuizVersions  *versions);
 void           imtehan_report_add_quiz        (ImtehanReport        *self,
                                                ImtehanQuiz          *quiz);
 void           imtehan_report_load_async      (ImtehanReport        *self,

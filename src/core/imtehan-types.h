@@ -16,6 +16,7 @@ typedef struct _ImtehanStore          ImtehanStore;
 typedef struct _ImtehanAttemptSummary ImtehanAttemptSummary;
 typedef struct _ImtehanLibrary        ImtehanLibrary;
 typedef struct _ImtehanLibraryEntry   ImtehanLibraryEntry;
+typedef struct _ImtehanQuizVersions   ImtehanQuizVersions;
 
 /* How an attempt gives feedback (issue 16): exam defers it to the end (Moodle's "deferred
  * feedback"); practice shows right or wrong and the explanation once an answer is checked,
