@@ -13,6 +13,7 @@
 #include "imtehan-attempt.h"
 #include "imtehan-attempt-summary.h"
 #include "imtehan-quiz.h"
+#include "imtehan-quiz-versions.h"
 #include "imtehan-session.h"
 #include "imtehan-store.h"
 #include "test-util.h"
@@ -655,6 +656,92 @@ test_other_quiz_version (Fixture       *fixture,
   g_assert_true (imtehan_session_get_can_resume (fixture->session));
 }
 
+/* The history's attempts of Version 1, as the release before Version 2 wrote them
+ * (tests/data/attempts-quiz-v1), open against Version 1 itself, which the program ships: the
+ * questions, choices and key as they were. One left unfinished cannot be finished any more.
+ * The session's own quiz is kept among the versions, for the day it changes. */
+static void
+test_earlier_version (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  static const char * const bundled[] = {
+    RESOURCE_BASE "/quizzes", RESOURCE_BASE "/quiz-versions", NULL
+  };
+  g_autofree char *kept = g_build_filename (fixture->tmp, "quiz-versions", NULL);
+  g_autoptr(ImtehanQuizVersions) versions = imtehan_quiz_versions_new (bundled, NULL, kept);
+  g_autofree char *kept_name = g_strconcat (imtehan_quiz_get_digest (fixture->quiz), ".quiz", NULL);
+  g_autofree char *kept_path = g_build_filename (kept, kept_name, NULL);
+  g_autoptr(GDir) dir = g_dir_open (TEST_DATA_DIR "/attempts-quiz-v1", 0, NULL);
+  const char *name;
+  guint n_opened = 0, n_refused = 0;
+
+  g_assert_cmpint (g_mkdir_with_parents (fixture->path, 0700), ==, 0);
+  while ((name = g_dir_read_name (dir)))
+    {
+      g_autofree char *from = g_build_filename (TEST_DATA_DIR "/attempts-quiz-v1", name, NULL);
+      g_autofree char *to = g_build_filename (fixture->path, name, NULL);
+      g_autofree char *contents = NULL;
+
+      g_assert_true (g_file_get_contents (from, &contents, NULL, NULL));
+      g_assert_true (g_file_set_contents (to, contents, -1, NULL));
+    }
+  settle (fixture);
+  g_assert_cmpuint (n_history (fixture), ==, 6);
+
+  /* Without the versions, as before: refused. */
+  {
+    Result r = { 0 };
+
+    imtehan_session_open_async (fixture->session, history_id (fixture, 0), open_cb, &r);
+    run_until (result_done, &r);
+    g_assert_nonnull (r.error);
+    result_clear (&r);
+  }
+
+  imtehan_session_set_versions (fixture->session, versions);
+  IMTEHAN_TEST_WAIT_UNTIL (g_file_test (kept_path, G_FILE_TEST_IS_REGULAR), 10);
+  g_assert_true (g_file_test (kept_path, G_FILE_TEST_IS_REGULAR));
+
+  for (guint i = 0; i < n_history (fixture); i++)
+    {
+      g_autoptr(ImtehanAttemptSummary) summary =
+        g_list_model_get_item (imtehan_session_get_history (fixture->session), i);
+      Result r = { 0 };
+
+      imtehan_session_open_async (fixture->session, imtehan_attempt_summary_get_id (summary),
+                                  open_cb, &r);
+      run_until (result_done, &r);
+      if (imtehan_attempt_summary_get_finished (summary))
+        {
+          g_autofree char *path = g_file_get_path (imtehan_attempt_summary_get_file (summary));
+          g_autoptr(GKeyFile) file = g_key_file_new ();
+          ImtehanQuiz *quiz;
+
+          g_assert_no_error (r.error);
+          quiz = imtehan_attempt_get_quiz (r.attempt);
+          g_assert_cmpuint (imtehan_quiz_get_version (quiz), ==, 1);
+          g_assert_cmpstr (imtehan_quiz_get_digest (quiz), ==,
+                           "e7ed941dff1e899f3ebc99762b301e1ab28a0856c39dff3d70d525d07dae5c96");
+          g_assert_true (imtehan_attempt_get_finished (r.attempt));
+          g_assert_true (g_key_file_load_from_file (file, path, 0, NULL));
+          g_assert_cmpint (imtehan_attempt_get_score (r.attempt), ==,
+                           g_key_file_get_integer (file, "Attempt", "Score", NULL));
+          /* Shown, not taken up: the session's attempt is untouched. */
+          g_assert_null (imtehan_session_get_attempt (fixture->session));
+          n_opened++;
+        }
+      else
+        {
+          g_assert_error (r.error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED);
+          g_assert_nonnull (strstr (r.error->message, "can no longer be finished"));
+          n_refused++;
+        }
+      result_clear (&r);
+    }
+  g_assert_cmpuint (n_opened, ==, 5);
+  g_assert_cmpuint (n_refused, ==, 1);
+}
+
 /* An attempt begun on another file of the same quiz and Version (a comment edited, say) is
  * resumed all the same, and keeps naming the file it began on: the digest is recorded for the
  * teacher's report, never a reason to refuse. So is a file that records none. */
@@ -1124,6 +1211,7 @@ main (int   argc,
   g_test_add ("/session/submit", Fixture, NULL, fixture_set_up, test_submit, fixture_tear_down);
   g_test_add ("/session/save-failure", Fixture, NULL, fixture_set_up, test_save_failure, fixture_tear_down);
   g_test_add ("/session/other-quiz-version", Fixture, NULL, fixture_set_up, test_other_quiz_version, fixture_tear_down);
+  g_test_add ("/session/earlier-version", Fixture, NULL, fixture_set_up, test_earlier_version, fixture_tear_down);
   g_test_add ("/session/other-quiz-digest", Fixture, NULL, fixture_set_up, test_other_quiz_digest, fixture_tear_down);
   g_test_add ("/session/lab/start", Fixture, NULL, fixture_set_up, test_lab_start, fixture_tear_down);
   g_test_add_func ("/session/lab/learner-is-valid", test_learner_is_valid);

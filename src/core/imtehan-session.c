@@ -15,6 +15,7 @@
 #include "imtehan-attempt-summary.h"
 #include "imtehan-intl-private.h"
 #include "imtehan-quiz.h"
+#include "imtehan-quiz-versions.h"
 #include "imtehan-session.h"
 #include "imtehan-store.h"
 #include "imtehan-text.h"
@@ -29,6 +30,7 @@ struct _ImtehanSession
 
   ImtehanQuiz    *quiz;
   ImtehanStore   *store;
+  ImtehanQuizVersions *versions;  /* nullable: where earlier versions of the quiz are kept */
   ImtehanAttempt *attempt;        /* in progress, or just submitted */
   GSignalGroup   *attempt_signals;
   GListStore     *history;        /* ImtehanAttemptSummary of this quiz, newest first */
@@ -496,6 +498,132 @@ claim_cb (GObject      *object,
   g_task_return_pointer (task, g_steal_pointer (&attempt), g_object_unref);
 }
 
+/* An attempt taken on an earlier version of the quiz, read against that version as it was:
+ * shown, never resumed, so nothing is locked or written. On a worker: the kept version and
+ * the attempt are files. */
+typedef struct
+{
+  ImtehanQuizVersions   *versions;
+  ImtehanStore          *store;
+  ImtehanAttemptSummary *summary;
+  gboolean               other_version;  /* QuizVersion is not the quiz's */
+} EarlierData;
+
+static void
+earlier_data_free (EarlierData *data)
+{
+  g_clear_object (&data->versions);
+  g_clear_object (&data->store);
+  g_clear_object (&data->summary);
+  g_free (data);
+}
+
+static void
+open_earlier_thread (GTask        *task,
+                     gpointer      source_object,
+                     gpointer      task_data,
+                     GCancellable *cancellable)
+{
+  EarlierData *data = task_data;
+  ImtehanAttemptSummary *summary = data->summary;
+  g_autoptr(ImtehanQuiz) quiz = NULL;
+  GError *error = NULL;
+  ImtehanAttempt *attempt;
+
+  quiz = imtehan_quiz_versions_lookup (data->versions,
+                                       imtehan_attempt_summary_get_quiz_id (summary),
+                                       imtehan_attempt_summary_get_quiz_digest (summary),
+                                       imtehan_attempt_summary_get_quiz_version (summary));
+  if (quiz == NULL)
+    {
+      /* Same version number, other bytes, and not kept: read with the quiz as it is, as
+       * before versions were kept. */
+      g_task_return_pointer (task, NULL, NULL);
+      return;
+    }
+  if (!(attempt = imtehan_store_load (data->store, summary, quiz, cancellable, &error)))
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, attempt, g_object_unref);
+}
+
+static void claim (ImtehanSession        *self,
+                   ImtehanAttemptSummary *summary,
+                   GTask                 *task);
+
+static void
+open_earlier_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  ImtehanSession *self = IMTEHAN_SESSION (object);
+  EarlierData *data = g_task_get_task_data (G_TASK (result));
+  g_autoptr(ImtehanAttempt) attempt = NULL;
+  GError *error = NULL;
+
+  attempt = g_task_propagate_pointer (G_TASK (result), &error);
+  if (self->history == NULL)
+    {
+      /* Disposed meanwhile. */
+      g_clear_error (&error);
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "Cancelled");
+      return;
+    }
+  set_busy (self, FALSE);
+  if (error != NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  if (attempt != NULL)
+    {
+      g_task_return_pointer (task, g_steal_pointer (&attempt), g_object_unref);
+      return;
+    }
+  if (data->other_version)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                               _("It was taken on version %u of this quiz, which this computer "
+                                 "does not keep; its file is kept"),
+                               imtehan_attempt_summary_get_quiz_version (data->summary));
+      return;
+    }
+  g_task_set_task_data (task, g_new0 (ClaimData, 1), (GDestroyNotify)claim_data_free);
+  claim (self, data->summary, g_steal_pointer (&task));
+}
+
+static void
+open_earlier (ImtehanSession        *self,
+              ImtehanAttemptSummary *summary,
+              GTask                 *task)
+{
+  g_autoptr(GTask) lookup = g_task_new (self, self->cancellable, open_earlier_cb, task);
+  EarlierData *data = g_new0 (EarlierData, 1);
+
+  data->versions = g_object_ref (self->versions);
+  data->store = g_object_ref (self->store);
+  data->summary = g_object_ref (summary);
+  data->other_version = of_other_version (self, summary);
+  g_task_set_task_data (lookup, data, (GDestroyNotify)earlier_data_free);
+  set_busy (self, TRUE);
+  g_task_run_in_thread (lookup, open_earlier_thread);
+}
+
+/* Whether @summary was taken on other bytes of the quiz than the session's: with the versions
+ * kept, it is shown against its own. */
+static gboolean
+of_other_content (ImtehanSession        *self,
+                  ImtehanAttemptSummary *summary)
+{
+  const char *digest = imtehan_attempt_summary_get_quiz_digest (summary);
+
+  if (of_other_version (self, summary))
+    return TRUE;
+  return digest != NULL && *digest != '\0' &&
+         g_ascii_strcasecmp (digest, imtehan_quiz_get_digest (self->quiz)) != 0;
+}
+
 /* Locks (if it is unfinished) and loads the attempt of @summary on the store's worker, after
  * the saves queued before. */
 static void
@@ -526,6 +654,7 @@ imtehan_session_dispose (GObject *object)
   g_clear_object (&self->history);
   g_clear_pointer (&self->unsaved, g_ptr_array_unref);
   g_clear_object (&self->store);
+  g_clear_object (&self->versions);
   g_clear_object (&self->quiz);
 
   G_OBJECT_CLASS (imtehan_session_parent_class)->dispose (object);
@@ -737,6 +866,48 @@ imtehan_session_new (ImtehanQuiz  *quiz,
   g_return_val_if_fail (IMTEHAN_IS_STORE (store), NULL);
 
   return g_object_new (IMTEHAN_TYPE_SESSION, "quiz", quiz, "store", store, NULL);
+}
+
+static void
+keep_version_thread (GTask        *task,
+                     gpointer      source_object,
+                     gpointer      task_data,
+                     GCancellable *cancellable)
+{
+  ImtehanQuizVersions *versions = task_data;
+  ImtehanQuiz *quiz = imtehan_session_get_quiz (source_object);
+  g_autoptr(GError) error = NULL;
+
+  /* The attempts are saved whatever happens here; only reading them after the quiz changed
+   * would need the copy. */
+  if (!imtehan_quiz_versions_keep (versions, quiz, &error))
+    g_message ("Could not keep version %u of the quiz “%s”: %s",
+               imtehan_quiz_get_version (quiz), imtehan_quiz_get_id (quiz), error->message);
+  g_task_return_boolean (task, TRUE);
+}
+
+/**
+ * imtehan_session_set_versions:
+ * @versions: (nullable): where the quiz's versions are kept
+ *
+ * Keeps the session's quiz among @versions (on a worker, before any attempt can be saved),
+ * and opens the history's attempts of earlier versions against their own.
+ */
+void
+imtehan_session_set_versions (ImtehanSession      *self,
+                              ImtehanQuizVersions *versions)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (IMTEHAN_IS_SESSION (self));
+  g_return_if_fail (versions == NULL || IMTEHAN_IS_QUIZ_VERSIONS (versions));
+
+  if (!g_set_object (&self->versions, versions) || versions == NULL)
+    return;
+  task = g_task_new (self, NULL, NULL, NULL);
+  g_task_set_source_tag (task, imtehan_session_set_versions);
+  g_task_set_task_data (task, g_object_ref (versions), g_object_unref);
+  g_task_run_in_thread (task, keep_version_thread);
 }
 
 ImtehanQuiz *
@@ -1003,7 +1174,18 @@ imtehan_session_open_async (ImtehanSession      *self,
 
       if (!g_str_equal (imtehan_attempt_summary_get_id (summary), attempt_id))
         continue;
-      if (of_other_version (self, summary))
+      /* Only a finished attempt is shown against its own version: one left unfinished on
+       * other questions can no longer be finished. */
+      if (of_other_version (self, summary) && !imtehan_attempt_summary_get_finished (summary))
+        g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                                 _("It was begun on version %u of this quiz, whose questions "
+                                   "have changed since, and can no longer be finished; its "
+                                   "file is kept"),
+                                 imtehan_attempt_summary_get_quiz_version (summary));
+      else if (self->versions != NULL && imtehan_attempt_summary_get_finished (summary) &&
+               of_other_content (self, summary))
+        open_earlier (self, summary, g_steal_pointer (&task));
+      else if (of_other_version (self, summary))
         g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
                                  _("It was taken on version %u of this quiz, whose questions "
                                    "have changed since; its file is kept"),

@@ -18,6 +18,8 @@ ImtehanSession *imtehan_session_new                (ImtehanQuiz          *quiz,
                                                     ImtehanStore         *store);
 ImtehanQuiz    *imtehan_session_get_quiz           (ImtehanSession       *self);
 ImtehanStore   *imtehan_session_get_store          (ImtehanSession       *self);
+void            imtehan_session_set_versions       (ImtehanSession       *self,
+                                                    ImtehanQuizVersions  *versions);
 
 ImtehanAttempt *imtehan_session_get_attempt        (ImtehanSession       *self);
 gboolean        imtehan_session_get_in_progress    (ImtehanSession       *self);
