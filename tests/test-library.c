@@ -15,6 +15,7 @@
 #include "imtehan-gift.h"
 #include "imtehan-library.h"
 #include "imtehan-quiz.h"
+#include "imtehan-quiz-versions.h"
 #include "test-util.h"
 
 #define BUNDLED_ID "zero-sharded-optimizers"
@@ -718,6 +719,41 @@ test_import_same_id_other_content (Fixture       *fixture,
   g_assert_cmpuint (n_files (fixture->user), ==, 2);
 }
 
+/* Each version imported is kept by its digest as well: the copy in the user's folder may be
+ * edited in place, and the attempts taken on it still find the questions they answered. */
+static void
+test_import_keeps_versions (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  g_autofree char *kept = g_build_filename (fixture->tmp, "quiz-versions", NULL);
+  g_autoptr(ImtehanQuizVersions) versions = imtehan_quiz_versions_new (NULL, NULL, kept);
+  g_autofree char *first_text = quiz_text ("mine", 1, "Mine");
+  g_autofree char *second_text = quiz_text ("mine", 2, "Mine, edited");
+  g_autofree char *first = write_file (fixture->elsewhere, "first.quiz", first_text);
+  g_autofree char *plain = g_build_filename (fixture->user, "mine.quiz", NULL);
+  g_autoptr(ImtehanLibraryEntry) entry = NULL;
+  g_autoptr(ImtehanQuizVersions) later = NULL;
+  g_autoptr(ImtehanQuiz) found = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *digest = NULL;
+
+  imtehan_library_set_versions (fixture->library, versions);
+  entry = import (fixture, first, &error);
+  g_assert_no_error (error);
+  digest = g_strdup (imtehan_library_entry_get_digest (entry));
+  /* The teacher edits the copy in place. */
+  g_assert_true (g_file_set_contents (plain, second_text, -1, NULL));
+
+  later = imtehan_quiz_versions_new (NULL, NULL, kept);
+  found = imtehan_quiz_versions_lookup (later, "mine", digest, 0);
+  g_assert_nonnull (found);
+  g_assert_cmpstr (imtehan_quiz_get_title (found, "en"), ==, "Mine");
+  g_clear_object (&found);
+  found = imtehan_quiz_versions_lookup (later, "mine", NULL, 1);
+  g_assert_nonnull (found);
+  g_assert_cmpstr (imtehan_quiz_get_digest (found), ==, digest);
+}
+
 /* A file that does not load is not copied: the error names its line, and nothing is written,
  * not even the folder. */
 static void
@@ -1089,6 +1125,7 @@ main (int   argc,
   ADD ("/library/overlapping", test_overlapping);
   ADD ("/library/import/copies-once", test_import_copies_once);
   ADD ("/library/import/same-id-other-content", test_import_same_id_other_content);
+  ADD ("/library/import/keeps-versions", test_import_keeps_versions);
   ADD ("/library/import/broken", test_import_broken);
   ADD ("/library/import/gift", test_import_gift);
   ADD ("/library/import/gift-urdu", test_import_gift_urdu);

@@ -22,6 +22,7 @@
 #include "imtehan-keyfile-private.h"
 #include "imtehan-library-private.h"
 #include "imtehan-quiz.h"
+#include "imtehan-quiz-versions.h"
 
 #define SUFFIX ".quiz"
 #define GIFT_SUFFIX ".gift"
@@ -402,6 +403,7 @@ struct _ImtehanLibrary
   char       *user_folder;
   char       *cache_file;     /* NULL: every file is parsed at every listing */
 
+  ImtehanQuizVersions *versions; /* nullable: where imported quizzes are kept */
   GPtrArray  *entries;        /* ImtehanLibraryEntry, in compare_entries() order */
   guint       generation;     /* counts reloads begun and imports applied */
   guint       last_reload;    /* the generation of the last reload begun */
@@ -461,6 +463,7 @@ imtehan_library_dispose (GObject *object)
 
   if (self->entries != NULL)
     g_ptr_array_set_size (self->entries, 0);
+  g_clear_object (&self->versions);
 
   G_OBJECT_CLASS (imtehan_library_parent_class)->dispose (object);
 }
@@ -633,6 +636,17 @@ imtehan_library_new_default (const char * const *bundled_resources)
                        "user-folder", user_folder,
                        "cache-file", cache_file,
                        NULL);
+}
+
+/* Where the imports are kept by their digest, besides the copy in the user's folder. */
+void
+imtehan_library_set_versions (ImtehanLibrary      *self,
+                              ImtehanQuizVersions *versions)
+{
+  g_return_if_fail (IMTEHAN_IS_LIBRARY (self));
+  g_return_if_fail (versions == NULL || IMTEHAN_IS_QUIZ_VERSIONS (versions));
+
+  g_set_object (&self->versions, versions);
 }
 
 GFile *
@@ -987,13 +1001,15 @@ imtehan_library_reload_finish (ImtehanLibrary  *self,
 
 typedef struct
 {
-  GFile *file;
+  GFile               *file;
+  ImtehanQuizVersions *versions;  /* nullable */
 } ImportJob;
 
 static void
 import_job_free (ImportJob *job)
 {
   g_clear_object (&job->file);
+  g_clear_object (&job->versions);
   g_free (job);
 }
 
@@ -1201,6 +1217,14 @@ import_thread (GTask        *task,
       return;
     }
 
+  /* Kept by its digest too: the copy may be replaced or edited, and attempts name this one. */
+  if (job->versions != NULL && !imtehan_quiz_versions_keep (job->versions, quiz, &error))
+    {
+      g_message ("Could not keep version %u of the quiz “%s”: %s",
+                 imtehan_quiz_get_version (quiz), imtehan_quiz_get_id (quiz), error->message);
+      g_clear_error (&error);
+    }
+
   copy = g_file_new_for_path (path);
   result = g_new0 (ImportResult, 1);
   /* The quiz loaded above is the copy's: the same bytes. */
@@ -1293,6 +1317,7 @@ imtehan_library_import_async (ImtehanLibrary      *self,
 
   job = g_new0 (ImportJob, 1);
   job->file = g_object_ref (file);
+  job->versions = self->versions ? g_object_ref (self->versions) : NULL;
   worker = g_task_new (self, cancellable, import_done_cb, g_steal_pointer (&task));
   g_task_set_source_tag (worker, imtehan_library_import_async);
   /* A copy written before a cancellation is listed all the same. */
