@@ -10,6 +10,8 @@
 #define RLM "\xe2\x80\x8f" /* U+200F */
 #define LRI "\xe2\x81\xa6" /* U+2066 */
 #define PDI "\xe2\x81\xa9" /* U+2069 */
+#define NBSP "\xc2\xa0"     /* U+00A0 */
+#define WJ "\xe2\x81\xa0"   /* U+2060 */
 
 static void
 test_localized_fallback (void)
@@ -154,12 +156,13 @@ test_prepare_urdu (void)
   assert_prepared ("تقریباً 1.5x زیادہ", "ur", RLM "تقریباً " LRI "1.5x" PDI " زیادہ");
   assert_prepared ("مرحلہ 3 میں", "ur", RLM "مرحلہ 3 میں");
   /* A fraction with a Latin term too, or "1/Nd" shows as "Nd/1"; formulas stay whole. */
-  assert_prepared ("صرف 1/Nd حصہ", "ur", RLM "صرف " LRI "1/Nd" PDI " حصہ");
-  assert_prepared ("کے 16Ψ/Nd بائٹ", "ur", RLM "کے " LRI "16Ψ/Nd" PDI " بائٹ");
-  assert_prepared ("اسے 4Ψ + 12Ψ/Nd بائٹ", "ur", RLM "اسے " LRI "4Ψ + 12Ψ/Nd" PDI " بائٹ");
+  assert_prepared ("صرف 1/Nd حصہ", "ur", RLM "صرف " LRI "1/" WJ "Nd" PDI " حصہ");
+  assert_prepared ("کے 16Ψ/Nd بائٹ", "ur", RLM "کے " LRI "16Ψ/" WJ "Nd" PDI " بائٹ");
+  assert_prepared ("اسے 4Ψ + 12Ψ/Nd بائٹ", "ur",
+                   RLM "اسے " LRI "4Ψ" NBSP "+" NBSP "12Ψ/" WJ "Nd" PDI " بائٹ");
   assert_prepared ("مرحلہ 2 (P_os+g) اور", "ur", RLM "مرحلہ 2 (" LRI "P_os+g" PDI ") اور");
   assert_prepared ("7.5 ارب", "ur", RLM "7.5 ارب");
-  assert_prepared ("3/4 حصہ", "ur", RLM "3/4 حصہ");
+  assert_prepared ("3/4 حصہ", "ur", RLM "3/" WJ "4 حصہ");
   assert_prepared ("1/ حصہ", "ur", RLM "1/ حصہ");
 }
 
@@ -199,6 +202,30 @@ test_prepare_ltr_unchanged (void)
   assert_prepared ("C++", NULL, "C++");
   assert_prepared ("C++", "C", "C++");
   assert_prepared ("", "en", "");
+}
+
+/* Formulas are kept whole on a line in both languages: a word joiner after a slash between
+ * letters or digits, no-break spaces around an operator between two terms; words stay as
+ * they are. */
+static void
+test_prepare_formulas (void)
+{
+  assert_prepared ("only 1/Nd of them", "en", "only 1/" WJ "Nd of them");
+  assert_prepared ("16Ψ/Nd bytes", "en", "16Ψ/" WJ "Nd bytes");
+  assert_prepared ("needs 4Ψ + 12Ψ/Nd bytes, a 4x", "en",
+                   "needs 4Ψ" NBSP "+" NBSP "12Ψ/" WJ "Nd bytes, a 4x");
+  assert_prepared ("(2Ψ + Ψ = 3Ψ)", "en", "(2Ψ" NBSP "+" NBSP "Ψ" NBSP "=" NBSP "3Ψ)");
+  assert_prepared ("is 4Ψ + 12Ψ/Nd.", "en", "is 4Ψ" NBSP "+" NBSP "12Ψ/" WJ "Nd.");
+  /* Words and plain text are left alone. */
+  assert_prepared ("ZeRO + FSDP", "en", "ZeRO + FSDP");
+  assert_prepared ("read/write", "en", "read/write");
+  assert_prepared ("“/tmp/imtehan/attempts”", "en", "“/tmp/imtehan/attempts”");
+  assert_prepared ("3/4", "en", "3/" WJ "4");
+  assert_prepared ("a / b", "en", "a / b");
+  assert_prepared ("1/ of", "en", "1/ of");
+  assert_prepared ("4Ψ  + 12Ψ", "en", "4Ψ  + 12Ψ");
+  assert_prepared ("4Ψ +\n12Ψ", "en", "4Ψ +\n12Ψ");
+  assert_prepared ("x - y", "en", "x - y");
 }
 
 static void
@@ -254,6 +281,7 @@ main (int   argc,
   g_test_add_func ("/text/prepare/urdu-letters-not-isolated",
                    test_prepare_urdu_letters_not_isolated);
   g_test_add_func ("/text/prepare/ltr-unchanged", test_prepare_ltr_unchanged);
+  g_test_add_func ("/text/prepare/formulas", test_prepare_formulas);
   g_test_add_func ("/text/prepare/invalid-utf8", test_prepare_invalid_utf8);
   g_test_add_func ("/text/set-str", test_set_str);
 

@@ -14,6 +14,8 @@
 #define RLM "\xe2\x80\x8f" /* U+200F RIGHT-TO-LEFT MARK */
 #define LRI "\xe2\x81\xa6" /* U+2066 LEFT-TO-RIGHT ISOLATE */
 #define PDI "\xe2\x81\xa9" /* U+2069 POP DIRECTIONAL ISOLATE */
+#define NBSP "\xc2\xa0"     /* U+00A0 NO-BREAK SPACE */
+#define WJ "\xe2\x81\xa0"   /* U+2060 WORD JOINER */
 
 struct _ImtehanLocalized
 {
@@ -163,7 +165,7 @@ static gboolean
 continues_run (gunichar c)
 {
   /* c < 0x80: strchr() would truncate U+062D "ح" to '-', and find U+0600 as the NUL. */
-  return is_strong_ltr (c) || g_unichar_isdigit (c) ||
+  return is_strong_ltr (c) || g_unichar_isdigit (c) || c == 0x00A0 || c == 0x2060 ||
          (c != 0 && c < 0x80 && strchr (" -._/+#':%", (int)c) != NULL);
 }
 
@@ -182,31 +184,163 @@ starts_latin_term (const char *p)
 {
   if (!g_unichar_isdigit (g_utf8_get_char (p)))
     return FALSE;
-  while (*p != '\0' && (g_unichar_isdigit (g_utf8_get_char (p)) || *p == '.' || *p == '/'))
+  while (*p != '\0' && (g_unichar_isdigit (g_utf8_get_char (p)) || *p == '.' || *p == '/' ||
+                        g_utf8_get_char (p) == 0x2060))
     p = g_utf8_next_char (p);
   return *p != '\0' && is_strong_ltr (g_utf8_get_char (p));
+}
+
+static gboolean
+is_greek (gunichar c)
+{
+  return g_unichar_isalpha (c) && g_unichar_get_script (c) == G_UNICODE_SCRIPT_GREEK;
+}
+
+/* A term of a formula, such as "4Ψ", "12Ψ/Nd" or "1/Nd" (with "(", ")" and punctuation
+ * around it): letters, digits, "." and "/", with a digit or a Greek letter among them, so that
+ * plain words are not one. */
+static gboolean
+is_formula_term (const char *start,
+                 const char *end)
+{
+  gboolean has_number = FALSE;
+
+  while (start < end && *start == '(')
+    start++;
+  while (end > start)
+    {
+      const char *last = g_utf8_find_prev_char (start, end);
+      gunichar c = g_utf8_get_char (last);
+
+      if (c != ')' && c != ',' && c != ';' && c != ':' && c != '.' && c != 0x060C /* ، */ &&
+          c != 0x06D4 /* ۔ */ && c != 0x061B /* ؛ */)
+        break;
+      end = last;
+    }
+  if (start == end)
+    return FALSE;
+  for (const char *p = start; p < end; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_isdigit (c) || is_greek (c))
+        has_number = TRUE;
+      else if (!g_unichar_isalpha (c) && c != '.' && c != '/' && c != '_')
+        return FALSE;
+    }
+  return has_number;
+}
+
+static gboolean
+is_operator (const char *start,
+             const char *end)
+{
+  gunichar c = g_utf8_get_char (start);
+
+  return g_utf8_next_char (start) == end && c != 0 &&
+         (c == '+' || c == '-' || c == '=' || c == 0x2212 /* − */ || c == 0x00D7 /* × */ ||
+          c == 0x00B7 /* · */ || c == 0x2248 /* ≈ */);
+}
+
+/* Line breaking may break after a slash and at any space: "1/" at the end of a line and "Nd"
+ * at the start of the next, or "4Ψ +" and "12Ψ/Nd", is no formula a learner can read. So in
+ * a formula's term a word joiner follows a slash between letters or digits, and the spaces of
+ * "term op term" become no-break spaces; paths and words keep their breaks. In both languages: Latin formulas break alike in Urdu. */
+static char *
+join_formulas (const char *text)
+{
+  GString *out = g_string_sized_new (strlen (text) + 8);
+  /* The words of the text between single spaces, as [start, end) pairs. */
+  g_autoptr(GArray) words = g_array_new (FALSE, FALSE, sizeof (const char *));
+  const char *p = text;
+
+  while (*p != '\0')
+    {
+      const char *start = p;
+
+      while (*p != '\0' && *p != ' ' && *p != '\n')
+        p++;
+      g_array_append_val (words, start);
+      g_array_append_val (words, p);
+      while (*p == ' ' || *p == '\n')
+        p++;
+    }
+
+  for (guint w = 0; w < words->len / 2; w++)
+    {
+      const char *start = g_array_index (words, const char *, 2 * w);
+      const char *end = g_array_index (words, const char *, 2 * w + 1);
+      const char *next = w + 1 < words->len / 2 ? g_array_index (words, const char *, 2 * w + 2)
+                                                : end + strlen (end);
+      gboolean join = FALSE;
+
+      gboolean term = is_formula_term (start, end);
+
+      for (const char *q = start; q < end; q = g_utf8_next_char (q))
+        {
+          g_string_append_unichar (out, g_utf8_get_char (q));
+          if (term && *q == '/' && q > start && q + 1 < end &&
+              g_unichar_isalnum (g_utf8_get_char (g_utf8_find_prev_char (start, q))) &&
+              g_unichar_isalnum (g_utf8_get_char (q + 1)))
+            g_string_append (out, WJ);
+        }
+
+      /* Joined to the next word when one space stands between "term op" or "op term". */
+      if (next - end == 1 && *end == ' ' && w + 1 < words->len / 2)
+        {
+          const char *next_end = g_array_index (words, const char *, 2 * w + 3);
+
+          if (is_formula_term (start, end) && is_operator (next, next_end) &&
+              w + 2 < words->len / 2)
+            {
+              const char *after = g_array_index (words, const char *, 2 * w + 4);
+              const char *after_end = g_array_index (words, const char *, 2 * w + 5);
+
+              join = next_end + 1 == after && *next_end == ' ' &&
+                     is_formula_term (after, after_end);
+            }
+          else if (is_operator (start, end) && w > 0 && is_formula_term (next, next_end))
+            {
+              const char *before_end = g_array_index (words, const char *, 2 * w - 1);
+              const char *before = g_array_index (words, const char *, 2 * w - 2);
+
+              join = before_end + 1 == start && *before_end == ' ' &&
+                     is_formula_term (before, before_end);
+            }
+        }
+      if (join)
+        g_string_append (out, NBSP);
+      else
+        g_string_append_len (out, end, next - end);
+    }
+  return g_string_free (out, FALSE);
 }
 
 /* Pango takes a paragraph's direction from its first strong character and does not skip
  * isolates, so Urdu that begins with "FSDP" or "ZeRO" would be laid out left to right and
  * "C++" would show as "++C". Urdu text therefore starts with RLM and every Latin run is
- * wrapped in LRI…PDI. LTR text is returned unchanged. See DESIGN.md, "Right-to-left Urdu". */
+ * wrapped in LRI…PDI; LTR text only keeps its formulas whole (join_formulas()). See
+ * DESIGN.md, "Right-to-left Urdu". */
 char *
 imtehan_text_prepare (const char *text,
                       const char *lang)
 {
+  g_autofree char *joined = NULL;
   GString *out;
   const char *p;
 
   g_return_val_if_fail (text != NULL, NULL);
 
-  if (!imtehan_language_is_rtl (lang) || !g_utf8_validate (text, -1, NULL))
+  if (!g_utf8_validate (text, -1, NULL))
     return g_strdup (text);
+  joined = join_formulas (text);
+  if (!imtehan_language_is_rtl (lang))
+    return g_steal_pointer (&joined);
 
-  out = g_string_sized_new (strlen (text) + 16);
+  out = g_string_sized_new (strlen (joined) + 16);
   g_string_append (out, RLM);
 
-  p = text;
+  p = joined;
   while (*p != '\0')
     {
       gunichar c = g_utf8_get_char (p);
