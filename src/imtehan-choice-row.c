@@ -14,6 +14,7 @@
 
 #include "imtehan-choice-row.h"
 #include "imtehan-i18n.h"
+#include "imtehan-row-layout.h"
 #include "imtehan-wrap-bin.h"
 
 struct _ImtehanChoiceRow
@@ -43,7 +44,16 @@ click_action (GtkWidget  *widget,
 static void
 imtehan_choice_row_dispose (GObject *object)
 {
+  ImtehanChoiceRow *self = IMTEHAN_CHOICE_ROW (object);
+
   gtk_widget_dispose_template (GTK_WIDGET (object), IMTEHAN_TYPE_CHOICE_ROW);
+  /* Children of the button beside its own child, which GtkCheckButton does not know. */
+  if (self->letter_label != NULL)
+    {
+      gtk_widget_unparent (GTK_WIDGET (self->letter_label));
+      self->letter_label = NULL;
+    }
+  g_clear_pointer (&self->verdict_box, gtk_widget_unparent);
 
   G_OBJECT_CLASS (imtehan_choice_row_parent_class)->dispose (object);
 }
@@ -59,8 +69,9 @@ imtehan_choice_row_class_init (ImtehanChoiceRowClass *klass)
   g_type_ensure (IMTEHAN_TYPE_WRAP_BIN);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                RESOURCE_BASE "/imtehan-choice-row.ui");
-  gtk_widget_class_bind_template_child (widget_class, ImtehanChoiceRow, letter_label);
   gtk_widget_class_bind_template_child (widget_class, ImtehanChoiceRow, text_label);
+  /* Instead of GtkCheckButton's GtkBoxLayout: see ui/imtehan-choice-row.ui. */
+  gtk_widget_class_set_layout_manager_type (widget_class, IMTEHAN_TYPE_ROW_LAYOUT);
 
   /* GTK 4.8 gives a GtkCheckButton no AT-SPI action (only a GtkButton gets "click"), so
    * switch access, voice control and screen-reader commands could not choose an answer.
@@ -72,6 +83,14 @@ static void
 imtehan_choice_row_init (ImtehanChoiceRow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Adwaita's checkbutton border-spacing, which GtkBoxLayout took from the theme. */
+  imtehan_row_layout_set_spacing (IMTEHAN_ROW_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
+                                  4);
+  self->letter_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_yalign (self->letter_label, 0);
+  gtk_widget_add_css_class (GTK_WIDGET (self->letter_label), "choice-letter");
+  gtk_widget_insert_before (GTK_WIDGET (self->letter_label), GTK_WIDGET (self),
+                            gtk_check_button_get_child (GTK_CHECK_BUTTON (self)));
   /* The row is named by its text alone (see set_choice()): a screen reader does not read
    * the letter, which only says where the choice stands in this attempt. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->letter_label),
@@ -127,6 +146,7 @@ ensure_verdict_box (ImtehanChoiceRow *self)
     return;
   self->verdict_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
   gtk_widget_set_valign (self->verdict_box, GTK_ALIGN_CENTER);
+  gtk_widget_set_margin_start (self->verdict_box, 6);
   gtk_widget_add_css_class (self->verdict_box, "choice-verdict");
   self->verdict_icon = g_object_new (GTK_TYPE_IMAGE,
                                      "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION, NULL);
@@ -134,8 +154,8 @@ ensure_verdict_box (ImtehanChoiceRow *self)
   gtk_widget_add_css_class (GTK_WIDGET (self->verdict_label), "caption-heading");
   gtk_box_append (GTK_BOX (self->verdict_box), GTK_WIDGET (self->verdict_icon));
   gtk_box_append (GTK_BOX (self->verdict_box), GTK_WIDGET (self->verdict_label));
-  gtk_box_append (GTK_BOX (gtk_check_button_get_child (GTK_CHECK_BUTTON (self))),
-                  self->verdict_box);
+  gtk_widget_insert_after (self->verdict_box, GTK_WIDGET (self),
+                           gtk_check_button_get_child (GTK_CHECK_BUTTON (self)));
 }
 
 /**

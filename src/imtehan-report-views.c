@@ -20,6 +20,7 @@
 #include "imtehan-i18n.h"
 #include "imtehan-report-histogram.h"
 #include "imtehan-report-views.h"
+#include "imtehan-row.h"
 #include "imtehan-scroll-bin.h"
 #include "imtehan-wrap-bin.h"
 
@@ -204,7 +205,8 @@ choice_line (const char *letter,
              const char *accessible_name)
 {
   GtkWidget *line = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  GtkWidget *top = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  /* Not a horizontal GtkBox beside a wrapping text (src/imtehan-row-layout.c). */
+  GtkWidget *top = imtehan_row_new (8);
   GtkWidget *bottom = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   GtkWidget *text_bin = wrapped (text, lang, NULL, NULL);
   GtkWidget *bar = gtk_level_bar_new_for_interval (0, 1);
@@ -218,9 +220,9 @@ choice_line (const char *letter,
   gtk_widget_set_valign (letter_label, GTK_ALIGN_START);
   if (lang != NULL)
     imtehan_label_set_content (GTK_LABEL (letter_label), letter, lang);
-  gtk_box_append (GTK_BOX (top), letter_label);
+  imtehan_row_append (IMTEHAN_ROW (top), letter_label);
   gtk_widget_set_hexpand (text_bin, TRUE);
-  gtk_box_append (GTK_BOX (top), text_bin);
+  imtehan_row_append (IMTEHAN_ROW (top), text_bin);
   if (right)
     {
       GtkWidget *mark = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
@@ -232,7 +234,7 @@ choice_line (const char *letter,
       gtk_box_append (GTK_BOX (mark), plain_label (_("Right answer"), "heading"));
       gtk_widget_add_css_class (mark, "success");
       gtk_widget_set_valign (mark, GTK_ALIGN_START);
-      gtk_box_append (GTK_BOX (top), mark);
+      imtehan_row_append (IMTEHAN_ROW (top), mark);
     }
   gtk_box_append (GTK_BOX (line), top);
 
@@ -392,7 +394,7 @@ create_row (ImtehanReportQuestions *self,
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkWidget *header = gtk_box_new (GTK_ORIENTATION_VERTICAL, 10);
-  GtkWidget *top = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *top = imtehan_row_new (12);
   GtkWidget *figures = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   GtkWidget *number_label = plain_label (number_text, "question-number");
   GtkLabel *text_label;
@@ -406,19 +408,19 @@ create_row (ImtehanReportQuestions *self,
   gtk_widget_set_margin_bottom (header, 12);
 
   gtk_widget_set_valign (number_label, GTK_ALIGN_START);
-  gtk_box_append (GTK_BOX (top), number_label);
+  imtehan_row_append (IMTEHAN_ROW (top), number_label);
   /* A few lines of the question; all of it in the tooltip and for a screen reader. */
   data->text = text_label;
   gtk_label_set_lines (text_label, 3);
   gtk_label_set_ellipsize (text_label, PANGO_ELLIPSIZE_END);
   gtk_widget_set_tooltip_text (GTK_WIDGET (text_label), gtk_label_get_text (text_label));
   gtk_widget_set_hexpand (text_bin, TRUE);
-  gtk_box_append (GTK_BOX (top), text_bin);
+  imtehan_row_append (IMTEHAN_ROW (top), text_bin);
   data->arrow = gtk_image_new_from_icon_name ("pan-end-symbolic");
   gtk_widget_set_valign (data->arrow, GTK_ALIGN_CENTER);
   gtk_accessible_update_property (GTK_ACCESSIBLE (data->arrow), GTK_ACCESSIBLE_PROPERTY_LABEL, "",
                                   -1);
-  gtk_box_append (GTK_BOX (top), data->arrow);
+  imtehan_row_append (IMTEHAN_ROW (top), data->arrow);
   gtk_box_append (GTK_BOX (header), top);
 
   gtk_box_set_homogeneous (GTK_BOX (figures), TRUE);

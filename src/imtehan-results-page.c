@@ -14,6 +14,7 @@
 #include "imtehan-i18n.h"
 #include "imtehan-quiz.h"
 #include "imtehan-results-page.h"
+#include "imtehan-row.h"
 #include "imtehan-scroll-bin.h"
 #include "imtehan-wrap-bin.h"
 
@@ -83,7 +84,8 @@ create_card (ImtehanAttempt *attempt,
   g_autofree char *accessible = NULL;
   const char *verdict;
   GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 10);
-  GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  /* Not a horizontal GtkBox beside a wrapping text (src/imtehan-row-layout.c). */
+  GtkWidget *header = imtehan_row_new (8);
   GtkWidget *icon;
 
   gtk_widget_add_css_class (card, "card");
@@ -112,8 +114,8 @@ create_card (ImtehanAttempt *attempt,
 
   /* TRANSLATORS: the heading of a question on the results page: "Question 3 · Correct" */
   heading = g_strdup_printf (_("Question %u · %s"), index + 1, verdict);
-  gtk_box_append (GTK_BOX (header), icon);
-  gtk_box_append (GTK_BOX (header), wrapped_label (heading, NULL, "heading"));
+  imtehan_row_append (IMTEHAN_ROW (header), icon);
+  imtehan_row_append (IMTEHAN_ROW (header), wrapped_label (heading, NULL, "heading"));
   gtk_box_append (GTK_BOX (card), header);
 
   gtk_box_append (GTK_BOX (card),

@@ -12,6 +12,7 @@
 #include "imtehan-i18n.h"
 #include "imtehan-quiz.h"
 #include "imtehan-review-page.h"
+#include "imtehan-row.h"
 #include "imtehan-scroll-bin.h"
 #include "imtehan-wrap-bin.h"
 
@@ -19,7 +20,7 @@ struct _ImtehanReviewPage
 {
   GtkWidget       parent_instance;
 
-  GtkBox         *warning_box;
+  GtkWidget      *warning_box;
   GtkLabel       *warning_label;
   GtkListBox     *list;
   GtkButton      *back_button;
@@ -41,7 +42,8 @@ create_row (ImtehanAttempt *attempt,
   g_autofree char *number = g_strdup_printf ("%u", index + 1);
   g_autofree char *accessible = NULL;
   GtkWidget *row = gtk_list_box_row_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  /* Not a horizontal GtkBox around wrapping texts (src/imtehan-row-layout.c). */
+  GtkWidget *box = imtehan_row_new (12);
   GtkWidget *texts = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   GtkWidget *number_label = gtk_label_new (number);
   GtkWidget *question_label = gtk_label_new (NULL);
@@ -88,9 +90,9 @@ create_row (ImtehanAttempt *attempt,
   gtk_box_append (GTK_BOX (texts), imtehan_wrap_bin_new (question_label, 15, 60));
   gtk_box_append (GTK_BOX (texts), imtehan_wrap_bin_new (answer_label, 15, 60));
   gtk_widget_set_hexpand (texts, TRUE);
-  gtk_box_append (GTK_BOX (box), number_label);
-  gtk_box_append (GTK_BOX (box), texts);
-  gtk_box_append (GTK_BOX (box), icon);
+  imtehan_row_append (IMTEHAN_ROW (box), number_label);
+  imtehan_row_append (IMTEHAN_ROW (box), texts);
+  imtehan_row_append (IMTEHAN_ROW (box), icon);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
   gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, accessible, -1);
   return row;
@@ -181,6 +183,7 @@ imtehan_review_page_class_init (ImtehanReviewPageClass *klass)
   widget_class->grab_focus = imtehan_review_page_grab_focus;
   object_class->dispose = imtehan_review_page_dispose;
 
+  g_type_ensure (IMTEHAN_TYPE_ROW);
   g_type_ensure (IMTEHAN_TYPE_SCROLL_BIN);
   g_type_ensure (IMTEHAN_TYPE_WRAP_BIN);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/imtehan-review-page.ui");

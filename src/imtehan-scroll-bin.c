@@ -7,6 +7,12 @@
  * its height for no width) without laying any text out.
  * Why: those questions reached every wrapping label of the page and laid its Nastaliq out for
  * widths it never got; docs/performance.md ("Why the text widgets") has the detail.
+ *
+ * The answers keep GTK's contract for the content of a scroller that never scrolls sideways:
+ * its height for no width is at least 0 (a true lower bound; the natural one is the height it
+ * last had), and its width is the same for any height, since its height is not bounded by
+ * the height it is shown in: GTK 4.8's GtkViewport asks for its width for the viewport's
+ * height, and a width that fitted the content into that height would scroll sideways.
  */
 
 #define G_LOG_DOMAIN "imtehan-scroll-bin"
@@ -20,7 +26,6 @@ struct _ImtehanScrollBin
   GtkWidget  parent_instance;
 
   GtkWidget *child;
-  int        last_minimum;
   int        last_natural;
 };
 
@@ -55,13 +60,12 @@ imtehan_scroll_bin_measure (GtkWidget      *widget,
     }
   else if (for_size < 0)
     {
-      *minimum = self->last_minimum;
+      *minimum = 0;
       *natural = self->last_natural;
     }
   else
     {
       gtk_widget_measure (self->child, orientation, for_size, minimum, natural, NULL, NULL);
-      self->last_minimum = *minimum;
       self->last_natural = *natural;
     }
 }
@@ -193,7 +197,7 @@ imtehan_scroll_bin_set_child (ImtehanScrollBin *self,
   if (self->child == child)
     return;
   g_clear_pointer (&self->child, gtk_widget_unparent);
-  self->last_minimum = self->last_natural = 0;
+  self->last_natural = 0;
   if (child != NULL)
     {
       self->child = child;

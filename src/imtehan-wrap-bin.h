@@ -24,6 +24,14 @@ void       imtehan_wrap_bin_prepare_text (ImtehanWrapBin *self,
                                           const char     *text,
                                           int             width);
 
+typedef struct
+{
+  guint layouts;           /* texts laid out, at a new width or anew */
+  guint width_for_height;  /* widths asked for a height */
+} ImtehanWrapBinStats;
+
+void       imtehan_wrap_bin_get_stats (ImtehanWrapBinStats *out);
+
 void       imtehan_label_draw_glyphs  (GtkLabel       *label);
 void       imtehan_widget_draw_glyphs (GtkWidget      *widget);
 
