@@ -39,6 +39,8 @@ struct _ImtehanProgress
   ImtehanAttempt *attempt;
   GSignalGroup   *signals;
   GArray         *dots;
+  gboolean        scroll_pending;
+  int             last_width;
 };
 
 G_DEFINE_FINAL_TYPE (ImtehanProgress, imtehan_progress, GTK_TYPE_WIDGET)
@@ -179,34 +181,78 @@ answer_changed_cb (ImtehanProgress *self,
     update_button (self, index);
 }
 
+/* Keeps the current question in view, its ring included, when the buttons do not all fit
+ * (long quizzes), from where the buttons are now: called once they have been allocated. */
+static void
+scroll_to_current (ImtehanProgress *self)
+{
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_hadjustment (self->scroller);
+  guint current = imtehan_attempt_get_current (self->attempt);
+  double room = gtk_widget_get_margin_start (GTK_WIDGET (self->box));
+  double page, value, start, end;
+  graphene_rect_t bounds;
+
+  if (current >= self->dots->len ||
+      !gtk_widget_compute_bounds (g_array_index (self->dots, Dot, current).button,
+                                  gtk_scrolled_window_get_child (self->scroller), &bounds))
+    return;
+
+  page = gtk_adjustment_get_page_size (adjustment);
+  value = gtk_adjustment_get_value (adjustment);
+  start = bounds.origin.x - room;
+  end = bounds.origin.x + bounds.size.width + room;
+  if (start < 0)
+    gtk_adjustment_set_value (adjustment, value + start);
+  else if (end > page)
+    gtk_adjustment_set_value (adjustment, value + end - page);
+}
+
 static void
 current_changed_cb (ImtehanProgress *self)
 {
-  GtkAdjustment *adjustment = gtk_scrolled_window_get_hadjustment (self->scroller);
-  graphene_rect_t bounds;
-  guint current;
-
   update_all (self);
-  current = imtehan_attempt_get_current (self->attempt);
-  if (current >= self->dots->len)
-    return;
+  /* Scrolled at the next allocation, not now: the buttons may not have their places yet
+   * (new ones, a page just shown, a window whose size is changing), and the viewport sets
+   * its adjustment anew when it is allocated. */
+  self->scroll_pending = TRUE;
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
 
-  /* Keep the current question in view, its ring included, when the buttons do not all fit
-   * (long quizzes). gtk_viewport_scroll_to() is GTK 4.12; this works on 4.8. */
-  if (gtk_widget_compute_bounds (g_array_index (self->dots, Dot, current).button,
-                                 gtk_scrolled_window_get_child (self->scroller), &bounds))
+static void
+imtehan_progress_measure (GtkWidget      *widget,
+                          GtkOrientation  orientation,
+                          int             for_size,
+                          int            *minimum,
+                          int            *natural,
+                          int            *minimum_baseline,
+                          int            *natural_baseline)
+{
+  ImtehanProgress *self = IMTEHAN_PROGRESS (widget);
+
+  gtk_widget_measure (GTK_WIDGET (self->scroller), orientation, for_size, minimum, natural,
+                      minimum_baseline, natural_baseline);
+}
+
+static void
+imtehan_progress_size_allocate (GtkWidget *widget,
+                                int        width,
+                                int        height,
+                                int        baseline)
+{
+  ImtehanProgress *self = IMTEHAN_PROGRESS (widget);
+
+  gtk_widget_allocate (GTK_WIDGET (self->scroller), width, height, baseline, NULL);
+  /* Its viewport has its size and the buttons their places now. A new width may also have
+   * moved the current one out of view. */
+  if (self->attempt != NULL && (self->scroll_pending || width != self->last_width))
     {
-      double page = gtk_adjustment_get_page_size (adjustment);
-      double value = gtk_adjustment_get_value (adjustment);
-      double room = gtk_widget_get_margin_start (GTK_WIDGET (self->box));
-      double start = bounds.origin.x - room;
-      double end = bounds.origin.x + bounds.size.width + room;
-
-      if (start < 0)
-        gtk_adjustment_set_value (adjustment, value + start);
-      else if (end > page)
-        gtk_adjustment_set_value (adjustment, value + end - page);
+      /* The viewport moves its content when allocated again: at once, not in another
+       * frame (GTK 4.8 would paint it unallocated in between). */
+      scroll_to_current (self);
+      gtk_widget_allocate (GTK_WIDGET (self->scroller), width, height, baseline, NULL);
     }
+  self->scroll_pending = FALSE;
+  self->last_width = width;
 }
 
 static void
@@ -282,7 +328,8 @@ imtehan_progress_class_init (ImtehanProgressClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/imtehan-progress.ui");
   gtk_widget_class_bind_template_child (widget_class, ImtehanProgress, scroller);
   gtk_widget_class_bind_template_child (widget_class, ImtehanProgress, box);
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  widget_class->measure = imtehan_progress_measure;
+  widget_class->size_allocate = imtehan_progress_size_allocate;
   gtk_widget_class_set_css_name (widget_class, "progress-dots");
 }
 
