@@ -15,6 +15,7 @@
 
 #include "config.h"
 
+#include <adwaita.h>
 #include <glib/gi18n.h>
 #include <pango/pangocairo.h>
 
@@ -24,13 +25,20 @@
 #include "imtehan-start-page.h"
 #include "imtehan-warm-up.h"
 
-/* libadwaita 1.2's font rules for the start page's labels and buttons (its base.css). */
-static const char adwaita_font_rules[] =
+/* libadwaita's font rules for the start page's labels and buttons (its base.css), as the
+ * libadwaita the app runs with has them: 1.6 made its sizes relative to the body's. */
+static const char adwaita_font_rules_1_2[] =
   "label.button { font-weight: bold; }\n"   /* button, headerbar .title */
   "label.heading { font-weight: 700; font-size: 11pt; }\n"
   "label.caption { font-weight: 400; font-size: 9pt; }\n"
   "label.title-1 { font-weight: 800; font-size: 20pt; }\n"
   "label.subtitle { font-size: smaller; }\n";               /* row label.subtitle */
+static const char adwaita_font_rules_1_6[] =
+  "label.button { font-weight: bold; }\n"
+  "label.heading { font-weight: 700; }\n"
+  "label.caption { font-weight: 400; font-size: 82%; }\n"
+  "label.title-1 { font-weight: 800; font-size: 181%; }\n"
+  "label.subtitle { font-size: smaller; }\n";
 
 typedef struct
 {
@@ -231,6 +239,7 @@ imtehan_warm_up_fonts_start (ImtehanQuiz *quiz,
 {
   GdkDisplay *display = gdk_display_get_default ();
   g_autoptr(GtkCssProvider) adwaita_rules = NULL;
+  const char *rules;
   g_autofree char *meta = NULL;
   g_autofree char *topics = NULL;
   g_auto(GStrv) topic_list = NULL;
@@ -249,7 +258,14 @@ imtehan_warm_up_fonts_start (ImtehanQuiz *quiz,
   g_return_if_fail (worker == NULL);
 
   adwaita_rules = gtk_css_provider_new ();
-  gtk_css_provider_load_from_data (adwaita_rules, adwaita_font_rules, -1);
+  /* The version running, not the one built against: a Flatpak runtime may be newer. */
+  rules = adw_get_major_version () > 1 || adw_get_minor_version () >= 6
+          ? adwaita_font_rules_1_6 : adwaita_font_rules_1_2;
+#if GTK_CHECK_VERSION (4, 12, 0)
+  gtk_css_provider_load_from_string (adwaita_rules, rules);
+#else
+  gtk_css_provider_load_from_data (adwaita_rules, rules, -1);
+#endif
   gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (adwaita_rules),
                                               GTK_STYLE_PROVIDER_PRIORITY_THEME);
 
