@@ -14,6 +14,7 @@
 #include <math.h>
 #include <string.h>
 
+#include <adwaita.h>
 #include <glib/gi18n.h>
 
 #include "imtehan-report-histogram.h"
@@ -289,13 +290,40 @@ append_text (GtkSnapshot *snapshot,
   gtk_snapshot_restore (snapshot);
 }
 
+/* The text colour, and the theme's accent colour for the bars, as libadwaita defines it. GTK
+ * 4.10 deprecates GtkStyleContext; libadwaita 1.6 has an API for the accent colour. */
+static void
+theme_colors (GtkWidget *widget,
+              GdkRGBA   *fg,
+              GdkRGBA   *accent)
+{
+#if GTK_CHECK_VERSION (4, 10, 0)
+  gtk_widget_get_color (widget, fg);
+#else
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), fg);
+#endif
+#if ADW_CHECK_VERSION (1, 6, 0)
+  {
+    AdwStyleManager *manager = adw_style_manager_get_for_display (gtk_widget_get_display (widget));
+    GdkRGBA *rgba = adw_style_manager_get_accent_color_rgba (manager);
+
+    *accent = *rgba;
+    gdk_rgba_free (rgba);
+  }
+#else
+  /* Blue, libadwaita's own, if a theme has none. */
+  if (!gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), "accent_bg_color",
+                                       accent))
+    gdk_rgba_parse (accent, "#3584e4");
+#endif
+}
+
 static void
 imtehan_report_histogram_snapshot (GtkWidget   *widget,
                                    GtkSnapshot *snapshot)
 {
   ImtehanReportHistogram *self = IMTEHAN_REPORT_HISTOGRAM (widget);
   const ImtehanStatsBin *bins = (const ImtehanStatsBin *)self->bins->data;
-  GtkStyleContext *style = gtk_widget_get_style_context (widget);
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
   GdkRGBA fg, bar, line;
@@ -306,10 +334,7 @@ imtehan_report_histogram_snapshot (GtkWidget   *widget,
   if (self->bins->len == 0)
     return;
 
-  gtk_style_context_get_color (style, &fg);
-  /* The theme's accent colour, as libadwaita defines it; blue if a theme has none. */
-  if (!gtk_style_context_lookup_color (style, "accent_bg_color", &bar))
-    gdk_rgba_parse (&bar, "#3584e4");
+  theme_colors (widget, &fg, &bar);
   line = fg;
   line.alpha *= 0.15;
 

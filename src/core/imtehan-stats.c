@@ -457,7 +457,12 @@ imtehan_stats_compute (const ImtehanStatsInput *input)
   self->worst_first = g_new0 (guint, MAX (p, 1));
   for (guint q = 0; q < p; q++)
     self->worst_first[q] = q;
+  /* GLib 2.82 deprecates g_qsort_with_data() for g_sort_array(). */
+#if GLIB_CHECK_VERSION (2, 82, 0)
+  g_sort_array (self->worst_first, p, sizeof (guint), compare_worst_first, self->questions);
+#else
   g_qsort_with_data (self->worst_first, p, sizeof (guint), compare_worst_first, self->questions);
+#endif
 
   return self;
 }
