@@ -219,18 +219,65 @@ font_pixels (GtkWidget *label)
   return size;
 }
 
-/* The box a widget's drawing is clipped to when it hides its overflow: its padding box. */
+/* Whether @widget has anything at (@x, @y), its own coordinates: outside its padding box, a
+ * widget that hides its overflow has nothing there (gtk_widget_pick()). */
+static gboolean
+picks (GtkWidget *widget,
+       double     x,
+       double     y)
+{
+  return gtk_widget_pick (widget, x, y, GTK_PICK_INSENSITIVE | GTK_PICK_NON_TARGETABLE) != NULL;
+}
+
+/* Where, from @outside towards @inside (a point @widget picks), it starts to pick: to a 64th
+ * of a pixel, as a fraction of the way. */
+static double
+pick_edge (GtkWidget              *widget,
+           const graphene_point_t *outside,
+           const graphene_point_t *inside)
+{
+  double low = 0, high = 1;
+
+  if (picks (widget, outside->x, outside->y))
+    return 0;
+  for (guint i = 0; i < 20; i++)
+    {
+      double middle = (low + high) / 2;
+
+      if (picks (widget, outside->x + (inside->x - outside->x) * middle,
+                 outside->y + (inside->y - outside->y) * middle))
+        high = middle;
+      else
+        low = middle;
+    }
+  return high;
+}
+
+/* The box a widget's drawing is clipped to when it hides its overflow: its padding box, which
+ * is also where GTK picks in it. GTK 4.10 deprecates GtkStyleContext, which gave the padding,
+ * and has nothing in its place; so the box is found by picking from the middle of each side of
+ * the widget's border box towards its middle. */
 static graphene_rect_t
 padding_box (GtkWidget *widget)
 {
-  GtkBorder padding;
+  graphene_rect_t border;
+  graphene_point_t middle, left, right, top, bottom;
+  double x0, x1, y0, y1;
 
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  gtk_style_context_get_padding (gtk_widget_get_style_context (widget), &padding);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-  return GRAPHENE_RECT_INIT (-padding.left, -padding.top,
-                             gtk_widget_get_width (widget) + padding.left + padding.right,
-                             gtk_widget_get_height (widget) + padding.top + padding.bottom);
+  g_assert_true (gtk_widget_compute_bounds (widget, widget, &border));
+  graphene_rect_get_center (&border, &middle);
+  /* A widget that is not shown, or whose middle is not its own: its border box. */
+  if (!picks (widget, middle.x, middle.y))
+    return border;
+  left = GRAPHENE_POINT_INIT (border.origin.x, middle.y);
+  right = GRAPHENE_POINT_INIT (border.origin.x + border.size.width, middle.y);
+  top = GRAPHENE_POINT_INIT (middle.x, border.origin.y);
+  bottom = GRAPHENE_POINT_INIT (middle.x, border.origin.y + border.size.height);
+  x0 = left.x + (middle.x - left.x) * pick_edge (widget, &left, &middle);
+  x1 = right.x + (middle.x - right.x) * pick_edge (widget, &right, &middle);
+  y0 = top.y + (middle.y - top.y) * pick_edge (widget, &top, &middle);
+  y1 = bottom.y + (middle.y - bottom.y) * pick_edge (widget, &bottom, &middle);
+  return GRAPHENE_RECT_INIT (x0, y0, x1 - x0, y1 - y0);
 }
 
 /* How far @ink reaches out of @box, above or below it, and to either side. */
@@ -323,7 +370,7 @@ check_label (Fixture    *fixture,
   for (GtkWidget *ancestor = gtk_widget_get_parent (widget); ancestor != NULL;
        ancestor = ancestor == top ? NULL : gtk_widget_get_parent (ancestor))
     {
-      graphene_rect_t clip = padding_box (ancestor), ink_there;
+      graphene_rect_t clip, ink_there;
       double up_down, across;
 
       if (GTK_IS_SCROLLABLE (ancestor))
@@ -338,6 +385,7 @@ check_label (Fixture    *fixture,
         }
       if (gtk_widget_get_overflow (ancestor) != GTK_OVERFLOW_HIDDEN)
         continue;
+      clip = padding_box (ancestor);
       g_assert_true (gtk_widget_compute_point (widget, ancestor, &ink.origin, &ink_there.origin));
       ink_there.size = ink.size;
       outside (&ink_there, &clip, &up_down, &across);
