@@ -303,6 +303,49 @@ test_formats (void)
                    "Is *this* kept as written?");
 }
 
+/* Text in <pre> keeps its spaces and line breaks, blank lines too, as a code block between
+ * "```" fences: the case of Moodle's own test_import_pre_content (an essay there, so with
+ * answers here), and tags and entities inside it as HTML has them. */
+static void
+test_pre (void)
+{
+  g_autoptr(ImtehanQuiz) quiz = NULL;
+  g_auto(GStrv) warnings = NULL;
+
+  quiz = import_text ("::Q001::[html]<p>What would running the test method print?</p>\n"
+                      "<pre>\n"
+                      "    public void test() \\{\n"
+                      "        method1();\n"
+                      "        method2();\n"
+                      "        method3();\n"
+                      "    \\}\n"
+                      "</pre>\n"
+                      "{=method1, method2, method3 ~nothing}\n"
+                      "\n"
+                      "[html]Which line fails?<pre>if (a &lt; b)\\n\\n  <b>return</b>;</pre>Pick one."
+                      "{=the second ~the first}\n",
+                      &warnings);
+
+  g_assert_cmpstrv (warnings, IDS (NULL));
+  g_assert_cmpstr (imtehan_question_get_text (imtehan_quiz_get_question (quiz, 0), "en"), ==,
+                   "What would running the test method print?\n"
+                   "```\n"
+                   "    public void test() {\n"
+                   "        method1();\n"
+                   "        method2();\n"
+                   "        method3();\n"
+                   "    }\n"
+                   "```");
+  g_assert_cmpstr (imtehan_question_get_text (imtehan_quiz_get_question (quiz, 1), "en"), ==,
+                   "Which line fails?\n"
+                   "```\n"
+                   "if (a < b)\n"
+                   "\n"
+                   "  return;\n"
+                   "```\n"
+                   "Pick one.");
+}
+
 /* Every type a quiz cannot hold is skipped with one warning naming its line; the rest is
  * imported. */
 static void
@@ -692,6 +735,7 @@ main (int   argc,
   g_test_add_func ("/gift/titles-and-categories", test_titles_and_categories);
   g_test_add_func ("/gift/escapes", test_escapes);
   g_test_add_func ("/gift/formats", test_formats);
+  g_test_add_func ("/gift/pre", test_pre);
   g_test_add_func ("/gift/unsupported", test_unsupported);
   g_test_add_func ("/gift/line-ends", test_line_ends);
   g_test_add_func ("/gift/urdu", test_urdu);

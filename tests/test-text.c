@@ -228,6 +228,65 @@ test_prepare_formulas (void)
   assert_prepared ("x - y", "en", "x - y");
 }
 
+#define LRM "\xe2\x80\x8e" /* U+200E */
+
+/* The lines between "```" fences are code: kept exactly, blank lines and indentation too,
+ * left to right in both languages, and said to be code; the fences go. */
+static void
+assert_code (const char  *text,
+             const char  *lang,
+             const char  *expected,
+             const char **expected_code)
+{
+  g_autoptr(GArray) code = NULL;
+  g_autofree char *prepared = imtehan_text_prepare_full (text, lang, &code);
+  guint n = 0;
+
+  g_assert_cmpstr (prepared, ==, expected);
+  while (expected_code[n] != NULL)
+    n++;
+  g_assert_cmpuint (code->len, ==, 2 * n);
+  for (guint i = 0; i < n; i++)
+    {
+      gsize start = g_array_index (code, gsize, 2 * i);
+      gsize end = g_array_index (code, gsize, 2 * i + 1);
+      g_autofree char *range = g_strndup (prepared + start, end - start);
+
+      g_assert_cmpstr (range, ==, expected_code[i]);
+    }
+}
+
+static void
+test_prepare_code (void)
+{
+  const char *none[] = { NULL };
+  const char *java[] = { LRM "    public void test() {", LRM "        method1();", LRM "",
+                         LRM "    }", NULL };
+
+  assert_code ("What does it print?\n```\n    public void test() {\n        method1();\n\n    }\n"
+               "```\nAnswer below.", "en",
+               "What does it print?\n" LRM "    public void test() {\n" LRM "        method1();\n"
+               LRM "\n" LRM "    }\nAnswer below.", java);
+  /* In Urdu the prose is prepared as ever, the code is not touched. */
+  assert_code ("یہ کیا چھاپے گا؟\n```\n    public void test() {\n        method1();\n\n    }\n```",
+               "ur",
+               RLM "یہ کیا چھاپے گا؟\n" LRM "    public void test() {\n" LRM "        method1();\n"
+               LRM "\n" LRM "    }", java);
+  /* Formulas in code are code. */
+  {
+    const char *formula[] = { LRM "x = 1/Nd", NULL };
+
+    assert_code ("```\nx = 1/Nd\n```", "en", LRM "x = 1/Nd", formula);
+  }
+  /* No fence: no code; an unclosed fence runs to the end. */
+  assert_code ("1/Nd", "en", "1/" WJ "Nd", none);
+  {
+    const char *rest[] = { LRM "  a", LRM "  b", NULL };
+
+    assert_code ("Text\n```\n  a\n  b", "en", "Text\n" LRM "  a\n" LRM "  b", rest);
+  }
+}
+
 static void
 test_prepare_invalid_utf8 (void)
 {
@@ -282,6 +341,7 @@ main (int   argc,
                    test_prepare_urdu_letters_not_isolated);
   g_test_add_func ("/text/prepare/ltr-unchanged", test_prepare_ltr_unchanged);
   g_test_add_func ("/text/prepare/formulas", test_prepare_formulas);
+  g_test_add_func ("/text/prepare/code", test_prepare_code);
   g_test_add_func ("/text/prepare/invalid-utf8", test_prepare_invalid_utf8);
   g_test_add_func ("/text/set-str", test_set_str);
 

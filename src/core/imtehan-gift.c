@@ -203,13 +203,15 @@ decode_entity (const char *name,
 
 /* Moodle's own export writes "[html]<p>…</p>" for text made in its editor: the quiz shows
  * plain text, so tags go (a line break for those that break a line) and entities are
- * decoded. */
+ * decoded. Text in <pre> keeps its spaces and line breaks, as a code block between "```"
+ * fences (docs/quiz-format.md); as in HTML, a line break just after <pre> is not part of it. */
 static char *
 html_to_text (const char *html)
 {
   static const char * const breaking[] = { "br", "p", "div", "li", "tr", "h1", "h2", "h3",
                                            "h4", "h5", "h6", NULL };
   GString *out = g_string_new (NULL);
+  gboolean in_pre = FALSE;
 
   for (const char *p = html; *p != '\0';)
     {
@@ -217,13 +219,30 @@ html_to_text (const char *html)
 
       if (*p == '<' && (end = strchr (p, '>')))
         {
-          const char *name = p + 1 + (p[1] == '/');
+          gboolean closing = p[1] == '/';
+          const char *name = p + 1 + closing;
           gsize n = strspn (name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
           g_autofree char *tag = g_ascii_strdown (name, n);
 
-          if (g_strv_contains (breaking, tag))
-            g_string_append_c (out, '\n');
           p = end + 1;
+          if (g_str_equal (tag, "pre") && closing == in_pre)
+            {
+              in_pre = !closing;
+              if (in_pre)
+                {
+                  g_string_append (out, "\n```\n");
+                  if (*p == '\n')
+                    p++;
+                }
+              else
+                {
+                  if (out->len > 0 && out->str[out->len - 1] == '\n')
+                    g_string_truncate (out, out->len - 1);
+                  g_string_append (out, "\n```\n");
+                }
+            }
+          else if (g_strv_contains (breaking, tag) && (!in_pre || g_str_equal (tag, "br")))
+            g_string_append_c (out, '\n');
         }
       else if (*p == '&' && (end = strchr (p, ';')) && end - p <= 10)
         {
@@ -241,7 +260,8 @@ html_to_text (const char *html)
 }
 
 /* A text of the quiz: an optional "[html]"-style format first (the question's format is the
- * default of its answers and feedback, as in Moodle), each line trimmed, no blank lines. */
+ * default of its answers and feedback, as in Moodle), each line trimmed, no blank lines;
+ * but the lines of a code block (from <pre>) exactly as they are. */
 static char *
 clean_text (const char *raw,
             Format     *format)
@@ -251,6 +271,7 @@ clean_text (const char *raw,
   g_auto(GStrv) lines = NULL;
   g_autoptr(GStrvBuilder) kept = g_strv_builder_new ();
   g_auto(GStrv) kept_lines = NULL;
+  gboolean in_code = FALSE;
   const char *close;
 
   if (raw[0] == '[' && (close = strchr (raw, ']')))
@@ -268,8 +289,14 @@ clean_text (const char *raw,
   text = *format == FORMAT_HTML ? html_to_text (raw) : g_strdup (raw);
   lines = g_strsplit (text, "\n", -1);
   for (guint i = 0; lines[i] != NULL; i++)
-    if (*g_strstrip (lines[i]) != '\0')
-      g_strv_builder_add (kept, lines[i]);
+    {
+      if (g_str_equal (lines[i], "```"))
+        in_code = !in_code;
+      if (in_code && !g_str_equal (lines[i], "```"))
+        g_strv_builder_add (kept, lines[i]);
+      else if (*g_strstrip (lines[i]) != '\0')
+        g_strv_builder_add (kept, lines[i]);
+    }
   kept_lines = g_strv_builder_end (kept);
   return g_strjoinv ("\n", kept_lines);
 }
@@ -926,10 +953,15 @@ imtehan_gift_import (GBytes       *bytes,
         }
       else
         {
+          /* A line's indentation is kept for the text of a <pre> (clean_text() trims the
+           * others), but not the first line's: the block is trimmed where it is parsed. */
           if (block.line == 0)
             block.line = line;
           else
-            append_decoded (&block, "\n", (const char *)"\n" + 1);
+            {
+              append_decoded (&block, "\n", (const char *)"\n" + 1);
+              s = p;
+            }
           append_decoded (&block, s, e);
         }
 

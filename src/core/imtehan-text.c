@@ -12,6 +12,7 @@
 #include "imtehan-text.h"
 
 #define RLM "\xe2\x80\x8f" /* U+200F RIGHT-TO-LEFT MARK */
+#define LRM "\xe2\x80\x8e" /* U+200E LEFT-TO-RIGHT MARK */
 #define LRI "\xe2\x81\xa6" /* U+2066 LEFT-TO-RIGHT ISOLATE */
 #define PDI "\xe2\x81\xa9" /* U+2069 POP DIRECTIONAL ISOLATE */
 #define NBSP "\xc2\xa0"     /* U+00A0 NO-BREAK SPACE */
@@ -321,23 +322,19 @@ join_formulas (const char *text)
  * "C++" would show as "++C". Urdu text therefore starts with RLM and every Latin run is
  * wrapped in LRI…PDI; LTR text only keeps its formulas whole (join_formulas()). See
  * DESIGN.md, "Right-to-left Urdu". */
-char *
-imtehan_text_prepare (const char *text,
-                      const char *lang)
+static void
+append_prose (GString    *out,
+              const char *text,
+              gboolean    rtl)
 {
-  g_autofree char *joined = NULL;
-  GString *out;
+  g_autofree char *joined = join_formulas (text);
   const char *p;
 
-  g_return_val_if_fail (text != NULL, NULL);
-
-  if (!g_utf8_validate (text, -1, NULL))
-    return g_strdup (text);
-  joined = join_formulas (text);
-  if (!imtehan_language_is_rtl (lang))
-    return g_steal_pointer (&joined);
-
-  out = g_string_sized_new (strlen (joined) + 16);
+  if (!rtl)
+    {
+      g_string_append (out, joined);
+      return;
+    }
   g_string_append (out, RLM);
 
   p = joined;
@@ -374,6 +371,102 @@ imtehan_text_prepare (const char *text,
         g_string_append (out, RLM);
       p = g_utf8_next_char (p);
     }
+}
 
+static gboolean
+is_fence (const char *line)
+{
+  while (*line == ' ')
+    line++;
+  if (!g_str_has_prefix (line, "```"))
+    return FALSE;
+  for (line += 3; *line == ' '; line++)
+    ;
+  return *line == '\0';
+}
+
+/**
+ * imtehan_text_prepare_full:
+ * @code: (out) (optional): the [start, end) byte ranges of the result that are code
+ *
+ * As imtehan_text_prepare(), and says where the code blocks are: lines between two lines of
+ * "```" (docs/quiz-format.md) are kept exactly, spaces and blank lines too, each starting
+ * with LRM, so that code reads left to right in an Urdu paragraph as well, and are to be
+ * shown in a monospace font. The fence lines themselves are left out.
+ */
+char *
+imtehan_text_prepare_full (const char  *text,
+                           const char  *lang,
+                           GArray     **code)
+{
+  gboolean rtl = imtehan_language_is_rtl (lang);
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GPtrArray) prose = NULL;
+  GString *out;
+  gboolean in_code = FALSE, first = TRUE;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  if (code != NULL)
+    *code = g_array_new (FALSE, FALSE, sizeof (gsize));
+  if (!g_utf8_validate (text, -1, NULL))
+    return g_strdup (text);
+  out = g_string_sized_new (strlen (text) + 16);
+  if (strstr (text, "```") == NULL)
+    {
+      append_prose (out, text, rtl);
+      return g_string_free (out, FALSE);
+    }
+
+  prose = g_ptr_array_new ();
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0;; i++)
+    {
+      gboolean fence = lines[i] != NULL && is_fence (lines[i]);
+
+      /* The prose so far ends at a fence or at the end. */
+      if (prose->len > 0 && (lines[i] == NULL || fence))
+        {
+          g_autofree char *paragraphs = NULL;
+
+          g_ptr_array_add (prose, NULL);
+          paragraphs = g_strjoinv ("\n", (char **)prose->pdata);
+          g_ptr_array_set_size (prose, 0);
+          if (!first)
+            g_string_append_c (out, '\n');
+          append_prose (out, paragraphs, rtl);
+          first = FALSE;
+        }
+      if (lines[i] == NULL)
+        break;
+      if (fence)
+        in_code = !in_code;
+      else if (!in_code)
+        g_ptr_array_add (prose, lines[i]);
+      else
+        {
+          gsize start, end;
+
+          if (!first)
+            g_string_append_c (out, '\n');
+          first = FALSE;
+          start = out->len;
+          g_string_append (out, LRM);
+          g_string_append (out, lines[i]);
+          end = out->len;
+          if (code != NULL)
+            {
+              g_array_append_val (*code, start);
+              g_array_append_val (*code, end);
+            }
+        }
+    }
   return g_string_free (out, FALSE);
+}
+
+char *
+imtehan_text_prepare (const char *text,
+                      const char *lang)
+{
+  return imtehan_text_prepare_full (text, lang, NULL);
 }

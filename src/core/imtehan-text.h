@@ -31,5 +31,8 @@ char    *imtehan_language_normalize  (const char *locale);
 
 char    *imtehan_text_prepare        (const char *text,
                                       const char *lang);
+char    *imtehan_text_prepare_full   (const char *text,
+                                      const char *lang,
+                                      GArray    **code);
 
 G_END_DECLS
