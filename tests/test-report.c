@@ -245,6 +245,12 @@ test_report_scores (void)
   group = imtehan_report_find_quiz (report, imtehan_quiz_get_id (quiz));
   g_assert_nonnull (group);
   g_assert_true (imtehan_report_quiz_get_quiz (group) == quiz);
+  {
+    /* One version: its title alone. */
+    g_autofree char *title = imtehan_report_quiz_dup_title (group, "en");
+
+    g_assert_cmpstr (title, ==, imtehan_quiz_get_title (quiz, "en"));
+  }
   g_assert_cmpuint (g_list_model_get_n_items (imtehan_report_quiz_get_attempts (group)), ==,
                     G_N_ELEMENTS (patterns));
   g_assert_cmpuint (imtehan_report_get_files_total (report), ==, G_N_ELEMENTS (patterns));
@@ -368,6 +374,15 @@ test_report_quiz_version_1 (void)
                                                      imtehan_quiz_get_digest (current)));
         g_assert_cmpuint (g_list_model_get_n_items (imtehan_report_quiz_get_attempts (group)), ==,
                           expected);
+        /* Named by its version, since the report holds two. */
+        {
+          g_autofree char *title = imtehan_report_quiz_dup_title (group, "en");
+          g_autofree char *expected_title =
+            g_strdup_printf ("%s (version %u)", imtehan_quiz_get_title (quiz, "en"),
+                             imtehan_quiz_get_version (quiz));
+
+          g_assert_cmpstr (title, ==, expected_title);
+        }
       }
 
     while ((name = g_dir_read_name (dir)))

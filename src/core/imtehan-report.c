@@ -391,6 +391,10 @@ struct _ImtehanReportQuiz
 
   ImtehanQuiz *quiz;
   GListStore  *attempts;
+  /* Other groups of the report have the same quiz id (another version), the same Version
+   * number too (a file changed without raising it). */
+  gboolean     other_versions;
+  gboolean     same_number;
 };
 
 G_DEFINE_FINAL_TYPE (ImtehanReportQuiz, imtehan_report_quiz, G_TYPE_OBJECT)
@@ -432,6 +436,33 @@ imtehan_report_quiz_get_attempts (ImtehanReportQuiz *self)
 {
   g_return_val_if_fail (IMTEHAN_IS_REPORT_QUIZ (self), NULL);
   return G_LIST_MODEL (self->attempts);
+}
+
+/**
+ * imtehan_report_quiz_dup_title:
+ *
+ * The quiz's title in @lang, and which version it is when the report holds several versions
+ * of the quiz: what the window, the PDF and the CSV files name a group by.
+ */
+char *
+imtehan_report_quiz_dup_title (ImtehanReportQuiz *self,
+                               const char        *lang)
+{
+  const char *title;
+
+  g_return_val_if_fail (IMTEHAN_IS_REPORT_QUIZ (self), NULL);
+
+  title = imtehan_quiz_get_title (self->quiz, lang);
+  if (self->same_number)
+    /* Translators: a quiz's title, its version number and the start of its digest (a file
+     * changed without its version raised), e.g. "ZeRO (version 2, 95b728c9)" */
+    return g_strdup_printf (_("%s (version %u, %.8s)"), title,
+                            imtehan_quiz_get_version (self->quiz),
+                            imtehan_quiz_get_digest (self->quiz));
+  if (self->other_versions)
+    /* Translators: a quiz's title and its version number, e.g. "ZeRO (version 1)" */
+    return g_strdup_printf (_("%s (version %u)"), title, imtehan_quiz_get_version (self->quiz));
+  return g_strdup (title);
 }
 
 /* The load, on the worker ---------------------------------------------------------------- */
@@ -1355,6 +1386,19 @@ make_groups (LoadData *data)
       g_list_store_append (group->attempts, attempt);
     }
   g_ptr_array_sort (data->groups, compare_groups);
+
+  for (guint i = 0; i < data->groups->len; i++)
+    for (guint j = 0; j < data->groups->len; j++)
+      {
+        ImtehanReportQuiz *a = g_ptr_array_index (data->groups, i);
+        ImtehanReportQuiz *b = g_ptr_array_index (data->groups, j);
+
+        if (i == j || !g_str_equal (imtehan_quiz_get_id (a->quiz), imtehan_quiz_get_id (b->quiz)))
+          continue;
+        a->other_versions = TRUE;
+        if (imtehan_quiz_get_version (a->quiz) == imtehan_quiz_get_version (b->quiz))
+          a->same_number = TRUE;
+      }
 }
 
 static int

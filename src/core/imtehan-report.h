@@ -92,6 +92,8 @@ G_DECLARE_FINAL_TYPE (ImtehanReportQuiz, imtehan_report_quiz, IMTEHAN, REPORT_QU
 
 ImtehanQuiz *imtehan_report_quiz_get_quiz     (ImtehanReportQuiz *self);
 GListModel  *imtehan_report_quiz_get_attempts (ImtehanReportQuiz *self);
+char        *imtehan_report_quiz_dup_title    (ImtehanReportQuiz *self,
+                                               const char        *lang);
 
 #define IMTEHAN_TYPE_REPORT (imtehan_report_get_type ())
 G_DECLARE_FINAL_TYPE (ImtehanReport, imtehan_report, IMTEHAN, REPORT, GObject)
