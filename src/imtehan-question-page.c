@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 
+#include "imtehan-a11y.h"
 #include "imtehan-i18n.h"
 #include "imtehan-progress.h"
 #include "imtehan-question-deck.h"
@@ -484,6 +485,7 @@ imtehan_question_page_init (ImtehanQuestionPage *self)
   GtkShortcut *shortcut;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  imtehan_widget_clean_mnemonic_names (GTK_WIDGET (self));
   g_signal_connect (self->time_alert, "notify::child-revealed",
                     G_CALLBACK (time_alert_revealed_cb), NULL);
   gtk_widget_set_tooltip_text (self->countdown_box, _("Time left"));

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "imtehan-a11y.h"
 #include "imtehan-i18n.h"
 #include "imtehan-quiz.h"
 #include "imtehan-results-page.h"
@@ -273,11 +274,7 @@ static void
 imtehan_results_page_init (ImtehanResultsPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-
-  /* GTK 4.8 names a button with a mnemonic label by its raw label and then by its label
-   * child: screen readers say "_Try Again Try Again". Without the raw one they say "Try Again". */
-  gtk_accessible_reset_property (GTK_ACCESSIBLE (self->home_button), GTK_ACCESSIBLE_PROPERTY_LABEL);
-  gtk_accessible_reset_property (GTK_ACCESSIBLE (self->try_again_button), GTK_ACCESSIBLE_PROPERTY_LABEL);
+  imtehan_widget_clean_mnemonic_names (GTK_WIDGET (self));
 }
 
 void

@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 
+#include "imtehan-a11y.h"
 #include "imtehan-i18n.h"
 #include "imtehan-quiz.h"
 #include "imtehan-review-page.h"
@@ -200,10 +201,7 @@ static void
 imtehan_review_page_init (ImtehanReviewPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-
-  /* GTK 4.8 names a button with a mnemonic label by its raw label and then by its label
-   * child: screen readers say "_Submit Submit". Without the raw one they say "Submit". */
-  gtk_accessible_reset_property (GTK_ACCESSIBLE (self->submit_button), GTK_ACCESSIBLE_PROPERTY_LABEL);
+  imtehan_widget_clean_mnemonic_names (GTK_WIDGET (self));
 
   self->signals = g_signal_group_new (IMTEHAN_TYPE_ATTEMPT);
   g_signal_group_connect_object (self->signals, "answer-changed",

@@ -10,6 +10,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "imtehan-a11y.h"
 #include "imtehan-attempt-row.h"
 #include "imtehan-i18n.h"
 #include "imtehan-quiz.h"
@@ -312,12 +313,7 @@ static void
 imtehan_start_page_init (ImtehanStartPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-
-  /* GTK 4.8 names a button with a mnemonic label by its raw label and then by its label
-   * child: screen readers say "_Start Start". Without the raw one they say "Start". */
-  gtk_accessible_reset_property (GTK_ACCESSIBLE (self->resume_button), GTK_ACCESSIBLE_PROPERTY_LABEL);
-  gtk_accessible_reset_property (GTK_ACCESSIBLE (self->start_button), GTK_ACCESSIBLE_PROPERTY_LABEL);
-  gtk_accessible_reset_property (GTK_ACCESSIBLE (self->all_button), GTK_ACCESSIBLE_PROPERTY_LABEL);
+  imtehan_widget_clean_mnemonic_names (GTK_WIDGET (self));
 }
 
 void
@@ -336,15 +332,13 @@ imtehan_start_page_set_can_resume (ImtehanStartPage *self,
   if (can_resume)
     {
       gtk_widget_remove_css_class (GTK_WIDGET (self->start_button), "suggested-action");
-      gtk_button_set_label (self->start_button, _("_New Attempt"));
+      imtehan_button_set_mnemonic_label (self->start_button, _("_New Attempt"));
     }
   else
     {
       gtk_widget_add_css_class (GTK_WIDGET (self->start_button), "suggested-action");
-      gtk_button_set_label (self->start_button, _("_Start"));
+      imtehan_button_set_mnemonic_label (self->start_button, _("_Start"));
     }
-  /* As in init(): gtk_button_set_label() sets the raw "_Start" as the name again. */
-  gtk_accessible_reset_property (GTK_ACCESSIBLE (self->start_button), GTK_ACCESSIBLE_PROPERTY_LABEL);
 }
 
 /**
