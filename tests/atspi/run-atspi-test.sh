@@ -28,10 +28,10 @@ if [ -z "$IMTEHAN_TEST_HAVE_DISPLAY" ]; then
   # launch ("cannot open display"): none in many runs with -noreset.
   # The daemons of the session (at-spi2-registryd says "SpiRegistry daemon is running")
   # write to its stdout, which must stay TAP only: the session gets stderr, the test gets
-  # the real stdout as fd 3.
-  export IMTEHAN_TEST_HAVE_DISPLAY=1 IMTEHAN_ATSPI_TAP_FD=3
+  # the real stdout as fd 8 (xvfb-run uses fd 3 itself and closes it for its command).
+  export IMTEHAN_TEST_HAVE_DISPLAY=1 IMTEHAN_ATSPI_TAP_FD=8
   exec xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp -noreset" \
-    dbus-run-session -- "$0" "$build_dir" 3>&1 1>&2
+    dbus-run-session -- "$0" "$build_dir" 8>&1 1>&2
 fi
 
 # The meson test environment turns accessibility off for the in-process UI tests; this test
@@ -47,8 +47,8 @@ unset G_DEBUG
 # Debian's python3-pyatspi is installed for the system Python, which may not be the first
 # python3 on PATH.
 python=${IMTEHAN_TEST_PYTHON:-/usr/bin/python3}
-if [ "$IMTEHAN_ATSPI_TAP_FD" = 3 ]; then
+if [ "${IMTEHAN_ATSPI_TAP_FD-}" = 8 ]; then
   unset IMTEHAN_ATSPI_TAP_FD
-  exec "$python" "$here/test-atspi.py" "$build_dir" "$source_root" 1>&3 3>&-
+  exec "$python" "$here/test-atspi.py" "$build_dir" "$source_root" 1>&8 8>&-
 fi
 exec "$python" "$here/test-atspi.py" "$build_dir" "$source_root"
