@@ -157,6 +157,10 @@ bind_cb (GtkSignalListItemFactory *factory,
   gtk_widget_set_tooltip_text (subtitle, line);
   gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, accessible,
                                   -1);
+#if GTK_CHECK_VERSION (4, 12, 0)
+  /* GTK 4.12+ names the list item from its own label, not from its child's. */
+  gtk_list_item_set_accessible_label (item, accessible);
+#endif
 }
 
 static void
