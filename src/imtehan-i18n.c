@@ -1,6 +1,11 @@
 /* imtehan-i18n.c
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The language of the window and the process's locale. Translations do not go through the
+ * C library's gettext, whose reading of LANGUAGE depends on its version and the locale: the
+ * core reads the catalogs itself and stands in for gettext in the whole process, GTK and
+ * libadwaita included (src/core/imtehan-intl.c says why and how).
  */
 
 #define G_LOG_DOMAIN "imtehan-i18n"
@@ -15,19 +20,14 @@
 #include <pango/pangofc-fontmap.h>
 
 #include "imtehan-i18n.h"
+#include "imtehan-intl.h"
 #include "imtehan-quiz.h"
 #include "imtehan-text.h"
-
-/* glibc's gettext caches translations; bumping this counter invalidates the cache after
- * LANGUAGE changes (the same trick the GNU gettext manual gives for language switches). */
-extern int _nl_msg_cat_cntr;
-
-static char *current_language;
 
 const char *
 imtehan_i18n_get_language (void)
 {
-  return current_language ? current_language : "en";
+  return imtehan_intl_get_language ();
 }
 
 /* Noto Nastaliq Urdu comes without hinting instructions, so with the desktop's usual
@@ -77,38 +77,46 @@ imtehan_fonts_init (void)
 /**
  * imtehan_i18n_init:
  *
- * Sets gettext up for the process: call it first in main(), before GTK. The catalogs come
- * from IMTEHAN_LOCALEDIR when it is set (`meson devenv`, the tests), else the installed ones.
+ * Sets the process's locale and gettext up: call it first in main(), before GTK. The
+ * catalogs come from IMTEHAN_LOCALEDIR when it is set (`meson devenv`, the tests), else the
+ * installed ones. Until imtehan_i18n_set_language(), the language is the system's
+ * (imtehan-intl.c reads the catalogs itself, whatever the locale).
  */
 void
 imtehan_i18n_init (void)
 {
   const char *localedir = g_getenv ("IMTEHAN_LOCALEDIR");
-  g_autofree char *language = NULL;
+  const char *ctype;
 
-  setlocale (LC_ALL, "");
-  /* gettext ignores LANGUAGE in the "C" locale, and the language switch relies on it. */
-  if (g_strcmp0 (setlocale (LC_MESSAGES, NULL), "C") == 0)
-    setlocale (LC_MESSAGES, "C.UTF-8");
+  /* GLib decides at its first g_dgettext() whether to translate at all for the rest of the
+   * process: not when the default domain has no catalog for the language of that moment and
+   * the locale is neither "C" nor "en_*" (C.UTF-8 and de_DE are neither), which would leave
+   * the strings GtkBuilder translates in English after a switch. Every process starts in
+   * the "C" locale, where it answers "translate" for good: so ask now. */
+  (void)g_dgettext (GETTEXT_PACKAGE, "");
+
+  /* A locale the system lacks fails as a whole: its categories that exist still count. */
+  if (setlocale (LC_ALL, "") == NULL)
+    {
+      static const int categories[] = { LC_CTYPE, LC_NUMERIC, LC_TIME, LC_COLLATE, LC_MONETARY,
+                                        LC_MESSAGES };
+
+      for (guint i = 0; i < G_N_ELEMENTS (categories); i++)
+        setlocale (categories[i], "");
+    }
+  /* g_print() converts to the locale's character set, which in "C", or when the locale is
+   * missing, is ASCII: `imtehan --help` in Urdu came out as question marks. glibc has
+   * C.UTF-8 built in since 2.35. */
+  ctype = setlocale (LC_CTYPE, NULL);
+  if (ctype == NULL || g_str_equal (ctype, "C") || g_str_equal (ctype, "POSIX"))
+    setlocale (LC_CTYPE, "C.UTF-8");
+  /* gtk_init() would set the locale from the environment again, undoing the above, and warn
+   * of a missing one. */
+  gtk_disable_setlocale ();
+
   bindtextdomain (GETTEXT_PACKAGE, localedir ? localedir : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
-
-  /* GLib decides at its first g_dgettext(), GTK's own during start-up, whether to translate
-   * at all for the rest of the process: not when our catalog has nothing for the language of
-   * that moment and the locale is neither "C" nor "en_*" (C.UTF-8 and de_DE are neither).
-   * GtkBuilder translates the .ui strings through it, so a process that started in English
-   * kept the menu and the pages' own strings in English after switching to Urdu. Asked once
-   * while Urdu is the language, it answers "translate" for good. */
-  language = g_strdup (g_getenv ("LANGUAGE"));
-  g_setenv ("LANGUAGE", "ur", TRUE);
-  _nl_msg_cat_cntr++;
-  (void)g_dgettext (GETTEXT_PACKAGE, "");
-  if (language != NULL)
-    g_setenv ("LANGUAGE", language, TRUE);
-  else
-    g_unsetenv ("LANGUAGE");
-  _nl_msg_cat_cntr++;
 }
 
 /* The language the system asks for: LANGUAGE, then the LC_MESSAGES locale. Only languages
@@ -116,36 +124,24 @@ imtehan_i18n_init (void)
 char *
 imtehan_i18n_system_language (void)
 {
-  const char * const *names = g_get_language_names ();
-
-  for (guint i = 0; names[i] != NULL; i++)
-    {
-      g_autofree char *lang = imtehan_language_normalize (names[i]);
-
-      if (g_str_equal (lang, "ur"))
-        return g_steal_pointer (&lang);
-      if (g_str_equal (lang, "en"))
-        break;
-    }
-  return g_strdup ("en");
+  return g_strdup (imtehan_intl_system_language ());
 }
 
-/* Switches gettext and the default text direction. Widgets built before keep their strings;
- * the window rebuilds its pages (see imtehan_window_set_language()). GTK's own direction
- * comes from its catalog, which a Flatpak locale extension may lack, so it is set here from
- * the language itself (DESIGN.md). */
+/* Switches every translation of the process (the app's, GtkBuilder's, GTK's and libadwaita's)
+ * and the default text direction. Widgets built before keep their strings; the window
+ * rebuilds its pages (see imtehan_window_set_language()). GTK's own direction comes from its
+ * catalog, which a Flatpak locale extension may lack, so it is set here from the language
+ * itself (DESIGN.md). LANGUAGE follows too, for the programs the app starts. */
 void
 imtehan_i18n_set_language (const char *lang)
 {
-  g_autofree char *code = imtehan_language_normalize (lang);
+  const char *code;
 
-  g_free (current_language);
-  current_language = g_steal_pointer (&code);
+  imtehan_intl_set_language (lang);
+  code = imtehan_intl_get_language ();
+  g_setenv ("LANGUAGE", code, TRUE);
 
-  g_setenv ("LANGUAGE", current_language, TRUE);
-  ++_nl_msg_cat_cntr;
-
-  gtk_widget_set_default_direction (imtehan_language_is_rtl (current_language)
+  gtk_widget_set_default_direction (imtehan_language_is_rtl (code)
                                     ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR);
 }
 
