@@ -414,7 +414,9 @@ class Run:
             'LC_ALL': 'C.UTF-8',
             'LANGUAGE': self.lang,
             'GSK_RENDERER': 'cairo',
-            'GDK_DEBUG': 'gl-disable',   # see test_env in tests/meson.build
+            # GL off, as test_env in tests/meson.build says for this GTK.
+            'GDK_DEBUG': os.environ.get('GDK_DEBUG', ''),
+            'GDK_DISABLE': os.environ.get('GDK_DISABLE', ''),
         })
         return env
 
