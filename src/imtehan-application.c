@@ -22,6 +22,7 @@
 #include "imtehan-preferences-dialog.h"
 #include "imtehan-report-window.h"
 #include "imtehan-quiz.h"
+#include "imtehan-quiz-versions.h"
 #include "imtehan-resources.h"
 #include "imtehan-text.h"
 #include "imtehan-warm-up.h"
@@ -38,6 +39,7 @@ struct _ImtehanApplication
   ImtehanQuiz    *quiz;
   ImtehanStore   *store;
   ImtehanLibrary *library;
+  ImtehanQuizVersions *versions;
   GPtrArray      *command_line_files;  /* GFile: opened at the first activation */
   GPtrArray      *report_sources;      /* GFile: --report without an output file */
   gboolean        library_listed;      /* the start-up listing is done */
@@ -59,6 +61,7 @@ imtehan_application_dispose (GObject *object)
   g_clear_object (&self->quiz);
   g_clear_object (&self->store);
   g_clear_object (&self->library);
+  g_clear_object (&self->versions);
   g_clear_pointer (&self->command_line_files, g_ptr_array_unref);
   g_clear_pointer (&self->report_sources, g_ptr_array_unref);
   g_clear_pointer (&self->learner, g_free);
@@ -322,6 +325,9 @@ imtehan_application_startup (GApplication *app)
   imtehan_store_prefetch_list (self->store);
   /* The quizzes are listed on a worker too; the window shows them when there are several. */
   self->library = imtehan_library_new_default ((const char * const[]) { BUNDLED_QUIZ, NULL });
+  /* Every version of a quiz shown or imported is kept, for the attempts taken on it. */
+  self->versions = imtehan_quiz_versions_new_default ();
+  imtehan_library_set_versions (self->library, self->versions);
   imtehan_library_reload_async (self->library, NULL, library_listed_cb, g_object_ref (self));
   /* GtkApplication's startup calls gtk_init() too, but then libadwaita initializes, a time
    * the font warm-up can use on the other core. Without a display GTK 4.8 goes on with none
@@ -589,6 +595,15 @@ imtehan_application_get_store (ImtehanApplication *self)
 {
   g_return_val_if_fail (IMTEHAN_IS_APPLICATION (self), NULL);
   return self->store;
+}
+
+/* Every kept version of the quizzes: for the history and the report. */
+ImtehanQuizVersions *
+imtehan_application_get_versions (ImtehanApplication *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_APPLICATION (self), NULL);
+
+  return self->versions;
 }
 
 ImtehanLibrary *

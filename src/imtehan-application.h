@@ -10,6 +10,7 @@
 #include "imtehan-lab-config.h"
 #include "imtehan-library.h"
 #include "imtehan-quiz.h"
+#include "imtehan-quiz-versions.h"
 #include "imtehan-store.h"
 
 G_BEGIN_DECLS
@@ -21,6 +22,7 @@ ImtehanApplication *imtehan_application_new          (void);
 ImtehanQuiz        *imtehan_application_get_quiz     (ImtehanApplication *self);
 ImtehanStore       *imtehan_application_get_store    (ImtehanApplication *self);
 ImtehanLibrary     *imtehan_application_get_library  (ImtehanApplication *self);
+ImtehanQuizVersions *imtehan_application_get_versions (ImtehanApplication *self);
 gboolean            imtehan_application_get_library_listed (ImtehanApplication *self);
 GSettings          *imtehan_application_get_settings (ImtehanApplication *self);
 ImtehanLabConfig   *imtehan_application_get_lab_config (ImtehanApplication *self);

@@ -2088,14 +2088,19 @@ create_report (ImtehanReportWindow *self,
 {
   ImtehanLibrary *library = NULL;
   ImtehanQuiz *bundled = NULL;
+  ImtehanQuizVersions *versions = NULL;
   g_autoptr(GtkSelectionModel) problems = NULL;
 
   if (IMTEHAN_IS_APPLICATION (app))
     {
       library = imtehan_application_get_library (IMTEHAN_APPLICATION (app));
       bundled = imtehan_application_get_quiz (IMTEHAN_APPLICATION (app));
+      versions = imtehan_application_get_versions (IMTEHAN_APPLICATION (app));
     }
   self->report = imtehan_report_new (library);
+  /* Attempts taken on earlier versions of a quiz are matched to the version they were on. */
+  if (versions != NULL)
+    imtehan_report_set_versions (self->report, versions);
   if (bundled != NULL)
     imtehan_report_add_quiz (self->report, bundled);
   gtk_drop_down_set_model (self->quiz_dropdown, imtehan_report_get_quizzes (self->report));

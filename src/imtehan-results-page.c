@@ -28,11 +28,13 @@ struct _ImtehanResultsPage
   GtkLevelBar       *score_bar;
   GtkLabel          *summary_label;
   GtkLabel          *learner_label;
+  GtkLabel          *changed_label;
   GtkBox            *questions_box;
   GtkButton         *home_button;
   GtkButton         *try_again_button;
 
   ImtehanAttempt    *attempt;
+  ImtehanQuiz       *current;   /* the quiz as it is now: an earlier version's attempt says so */
 };
 
 G_DEFINE_FINAL_TYPE (ImtehanResultsPage, imtehan_results_page, GTK_TYPE_WIDGET)
@@ -177,6 +179,24 @@ imtehan_results_page_format_learner (ImtehanAttempt *attempt)
   return g_strconcat (rtl ? "\u200f" : "\u200e", joined, NULL);
 }
 
+/* What is said when the attempt was taken on other content than the quiz of today. */
+static char *
+changed_notice (ImtehanResultsPage *self)
+{
+  ImtehanQuiz *taken = imtehan_attempt_get_quiz (self->attempt);
+  guint version = imtehan_quiz_get_version (taken);
+
+  if (self->current == NULL || taken == self->current ||
+      g_strcmp0 (imtehan_quiz_get_digest (taken), imtehan_quiz_get_digest (self->current)) == 0)
+    return NULL;
+  if (version != imtehan_quiz_get_version (self->current))
+    /* TRANSLATORS: on the results of an attempt taken before the quiz was changed */
+    return g_strdup_printf (_("Taken on version %u of this quiz, which has changed since: "
+                              "the questions are shown as they were then."), version);
+  return g_strdup (_("Taken before this quiz was changed: the questions are shown as they "
+                     "were then."));
+}
+
 static void
 update (ImtehanResultsPage *self)
 {
@@ -185,6 +205,7 @@ update (ImtehanResultsPage *self)
   g_autofree char *score_text = NULL;
   g_autofree char *summary = NULL;
   g_autofree char *date = NULL;
+  g_autofree char *changed = NULL;
   GtkWidget *child;
   guint n, score, percent;
 
@@ -206,6 +227,10 @@ update (ImtehanResultsPage *self)
   learner = imtehan_results_page_format_learner (self->attempt);
   gtk_label_set_text (self->learner_label, learner ? learner : "");
   gtk_widget_set_visible (GTK_WIDGET (self->learner_label), learner != NULL);
+
+  changed = changed_notice (self);
+  gtk_label_set_text (self->changed_label, changed ? changed : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->changed_label), changed != NULL);
 
   date = imtehan_i18n_format_date (imtehan_attempt_get_finished_at (self->attempt));
   if (imtehan_attempt_get_finish_reason (self->attempt) == IMTEHAN_FINISH_REASON_TIME_UP)
@@ -235,6 +260,7 @@ imtehan_results_page_dispose (GObject *object)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
     gtk_widget_unparent (child);
   g_clear_object (&self->attempt);
+  g_clear_object (&self->current);
 
   G_OBJECT_CLASS (imtehan_results_page_parent_class)->dispose (object);
 }
@@ -264,6 +290,7 @@ imtehan_results_page_class_init (ImtehanResultsPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, score_bar);
   gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, summary_label);
   gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, learner_label);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, changed_label);
   gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, questions_box);
   gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, home_button);
   gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, try_again_button);
@@ -275,6 +302,22 @@ imtehan_results_page_init (ImtehanResultsPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   imtehan_widget_clean_mnemonic_names (GTK_WIDGET (self));
+}
+
+/**
+ * imtehan_results_page_set_current_quiz:
+ * @current: (nullable): the quiz as it is now
+ *
+ * An attempt taken on other content than @current says so above its score.
+ */
+void
+imtehan_results_page_set_current_quiz (ImtehanResultsPage *self,
+                                       ImtehanQuiz        *current)
+{
+  g_return_if_fail (IMTEHAN_IS_RESULTS_PAGE (self));
+
+  if (g_set_object (&self->current, current))
+    update (self);
 }
 
 void

@@ -16,6 +16,8 @@ G_DECLARE_FINAL_TYPE (ImtehanResultsPage, imtehan_results_page, IMTEHAN, RESULTS
 
 void  imtehan_results_page_set_attempt     (ImtehanResultsPage *self,
                                             ImtehanAttempt     *attempt);
+void  imtehan_results_page_set_current_quiz (ImtehanResultsPage *self,
+                                            ImtehanQuiz        *current);
 char *imtehan_results_page_format_learner (ImtehanAttempt     *attempt);
 
 G_END_DECLS

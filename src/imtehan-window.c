@@ -240,8 +240,12 @@ sync_pages (ImtehanWindow *self)
     imtehan_review_page_set_attempt (IMTEHAN_REVIEW_PAGE (self->pages[PAGE_REVIEW]),
                                      _imtehan_window_get_current_attempt (self));
   if (shown == PAGE_RESULTS && self->pages[PAGE_RESULTS])
-    imtehan_results_page_set_attempt (IMTEHAN_RESULTS_PAGE (self->pages[PAGE_RESULTS]),
-                                      self->shown);
+    {
+      imtehan_results_page_set_current_quiz (IMTEHAN_RESULTS_PAGE (self->pages[PAGE_RESULTS]),
+                                             self->quiz);
+      imtehan_results_page_set_attempt (IMTEHAN_RESULTS_PAGE (self->pages[PAGE_RESULTS]),
+                                        self->shown);
+    }
 }
 
 static void
@@ -652,6 +656,10 @@ start_session (ImtehanWindow *self,
                ImtehanStore  *store)
 {
   self->session = imtehan_session_new (self->quiz, store);
+  /* Earlier versions of the quiz, for the attempts of the history taken on them. */
+  if (IMTEHAN_IS_APPLICATION (g_application_get_default ()))
+    imtehan_session_set_versions (self->session, imtehan_application_get_versions
+                                                   (IMTEHAN_APPLICATION (g_application_get_default ())));
   g_signal_connect_object (self->session, "notify::attempt", G_CALLBACK (session_attempt_cb),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "notify::in-progress", G_CALLBACK (_imtehan_window_update_actions),
