@@ -8,9 +8,12 @@
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
+
+SOURCE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BUNDLED = os.path.join(HERE, os.pardir, "data", "quizzes", "zero-sharded-optimizers.quiz")
@@ -496,6 +499,26 @@ def test_report(binary, top):
        "--report without --csv, --stats-csv or --pdf opens the window", result)
 
 
+def test_report_earlier_version(binary, top):
+    """Attempts the release with Version 1 of the bundled quiz wrote (no QuizDigest) are
+    read against Version 1, which the app ships, after the quiz went to Version 2."""
+    folder = os.path.join(top, "report-v1")
+    data = os.path.join(folder, "data")
+    os.makedirs(data)
+    shutil.copytree(os.path.join(SOURCE_DIR, "tests", "data", "attempts-quiz-v1"),
+                    os.path.join(folder, "lab"))
+    env = {"TZ": "UTC", "XDG_DATA_HOME": data, "XDG_DATA_DIRS": data,
+           "XDG_CACHE_HOME": os.path.join(folder, "cache")}
+    result = run(binary, ["--report", "lab", "--csv", "class.csv"], folder, None, env)
+    rows = []
+    if os.path.exists(os.path.join(folder, "class.csv")):
+        rows = read_bytes(folder, "class.csv").decode("utf-8-sig").splitlines()[1:]
+    ok(result.returncode == 0 and "was not found" not in result.stderr
+       and result.stdout.startswith("6 attempts listed") and len(rows) == 6
+       and any("Ayesha Khan" in row for row in rows),
+       "--report reads the attempts of Version 1 of the bundled quiz", (result, rows))
+
+
 def main():
     if len(sys.argv) != 2:
         print("usage: test-cli.py IMTEHAN-BINARY", file=sys.stderr)
@@ -507,6 +530,7 @@ def main():
         test_lab_options(binary, folder)
         test_help(binary, folder)
         test_report(binary, folder)
+        test_report_earlier_version(binary, folder)
     print(f"1..{tests}")
     return 1 if failed else 0
 
