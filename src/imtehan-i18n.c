@@ -160,14 +160,27 @@ imtehan_label_set_content (GtkLabel   *label,
 {
   g_autofree char *prepared = NULL;
   g_autofree char *code = imtehan_language_normalize (lang);
+  g_autoptr(GArray) code_ranges = NULL;
   PangoAttrList *attrs;
   gboolean rtl = imtehan_language_is_rtl (code);
 
   g_return_if_fail (GTK_IS_LABEL (label));
 
-  prepared = imtehan_text_prepare (text ? text : "", code);
+  prepared = imtehan_text_prepare_full (text ? text : "", code, &code_ranges);
   attrs = pango_attr_list_new ();
   pango_attr_list_insert (attrs, pango_attr_language_new (pango_language_from_string (code)));
+  /* A code block's lines keep their indentation only in a monospace font; they are code,
+   * not Urdu, so no Nastaliq there either. */
+  for (guint i = 0; i + 1 < code_ranges->len; i += 2)
+    {
+      PangoAttribute *mono = pango_attr_family_new ("Monospace");
+      PangoAttribute *latin = pango_attr_language_new (pango_language_from_string ("en"));
+
+      mono->start_index = latin->start_index = g_array_index (code_ranges, gsize, i);
+      mono->end_index = latin->end_index = g_array_index (code_ranges, gsize, i + 1);
+      pango_attr_list_insert (attrs, mono);
+      pango_attr_list_insert (attrs, latin);
+    }
   /* New attributes, even equal ones, make GtkLabel lay its text out again: a Nastaliq
    * paragraph costs milliseconds to shape, and pages set the same text again often. */
   if (gtk_label_get_attributes (label) == NULL ||

@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
@@ -482,6 +484,51 @@ test_long_quiz (ImtehanTestFixture *fixture,
                    G_N_ELEMENTS (jumps));
 }
 
+/* A code block of quiz text: its lines keep their spaces and are set in a monospace font,
+ * left to right, in an Urdu label as in an English one. */
+static void
+test_code_block (ImtehanTestFixture *fixture,
+                 gconstpointer       data)
+{
+  const char *lang = data;
+  GtkWidget *label = g_object_ref_sink (gtk_label_new (NULL));
+  const char *line = "    return x / 2";
+  g_autofree char *text = g_strdup_printf ("Read:\n```\ndef half(x):\n%s\n```", line);
+  const char *shown;
+  const char *at;
+  PangoAttrIterator *iter;
+  gboolean mono = FALSE;
+
+  imtehan_label_set_content (GTK_LABEL (label), text, lang);
+  shown = gtk_label_get_text (GTK_LABEL (label));
+  at = strstr (shown, line);
+  g_assert_nonnull (at);
+  /* Each code line starts with LRM, so it reads left to right in an Urdu paragraph too. */
+  g_assert_true (at - shown >= 3 && memcmp (at - 3, "\u200e", 3) == 0);
+  g_assert_null (strstr (shown, "```"));
+
+  iter = pango_attr_list_get_iterator (gtk_label_get_attributes (GTK_LABEL (label)));
+  do
+    {
+      int start, end;
+      PangoAttrString *family = (PangoAttrString *)pango_attr_iterator_get (iter,
+                                                                            PANGO_ATTR_FAMILY);
+
+      pango_attr_iterator_range (iter, &start, &end);
+      if (family != NULL && g_str_equal (family->value, "Monospace"))
+        {
+          g_assert_cmpint (start, <=, at - shown);
+          mono = mono || end >= (int)(at - shown + strlen (line));
+        }
+      if (start <= 0 && end > 0)
+        g_assert_true (family == NULL);  /* the prose is not */
+    }
+  while (pango_attr_iterator_next (iter));
+  pango_attr_iterator_destroy (iter);
+  g_assert_true (mono);
+  g_object_unref (label);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -489,6 +536,8 @@ main (int   argc,
   imtehan_test_ui_init (&argc, &argv, "imtehan-question-XXXXXX");
 
   IMTEHAN_TEST_ADD ("/question-page/flow/en", "en", test_flow);
+  IMTEHAN_TEST_ADD ("/question-page/code-block/en", "en", test_code_block);
+  IMTEHAN_TEST_ADD ("/question-page/code-block/ur", "ur", test_code_block);
   IMTEHAN_TEST_ADD ("/question-page/flow/ur", "ur", test_flow);
   IMTEHAN_TEST_ADD ("/question-page/choices-accessible/en", "en", test_choices_accessible);
   IMTEHAN_TEST_ADD ("/question-page/choices-accessible/ur", "ur", test_choices_accessible);
