@@ -13,6 +13,7 @@
 
 #include <glib/gi18n.h>
 
+#include "imtehan-a11y.h"
 #include "imtehan-learner-dialog.h"
 
 struct _ImtehanLearnerDialog
@@ -101,9 +102,7 @@ imtehan_learner_dialog_init (ImtehanLearnerDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  /* GTK 4.8 names a button with a mnemonic label by its raw label too: "_Start Start". */
-  gtk_accessible_reset_property (GTK_ACCESSIBLE (self->cancel_button), GTK_ACCESSIBLE_PROPERTY_LABEL);
-  gtk_accessible_reset_property (GTK_ACCESSIBLE (self->start_button), GTK_ACCESSIBLE_PROPERTY_LABEL);
+  imtehan_widget_clean_mnemonic_names (GTK_WIDGET (self));
   /* A screen reader reads the refusal with the name when it comes back to the entry. */
   gtk_accessible_update_relation (GTK_ACCESSIBLE (self->name_entry),
                                   GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, self->error_label, NULL,

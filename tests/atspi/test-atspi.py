@@ -364,6 +364,8 @@ class Run:
         self.process = None
         self.data_home = None
         self.plan = PLANS[lang]
+        self.names_seen = set()     # names of the controls looked at for their names
+        self.unclean_names = {}     # name → role, for the controls a screen reader misreads
 
     # TAP with this run's prefix; a failed check dumps the tree once.
     def check(self, passed, description, diagnostic=None, fatal=False):
@@ -477,6 +479,10 @@ class Run:
         expects the app to quit cleanly (under valgrind: without errors)."""
         import pyatspi
 
+        self.gather_unclean_names()
+        self.check(not self.unclean_names,
+                   'no control is read with a mnemonic underscore or its label twice',
+                   'names: %s' % self.unclean_names)
         frames = [c for c in children(self.app) if role_of(c) == pyatspi.ROLE_FRAME]
         action = None
         for frame in frames:
@@ -517,7 +523,34 @@ class Run:
     def button(self, name, timeout=UI_TIMEOUT):
         import pyatspi
 
-        return wait_for(lambda: find_one(self.app, pyatspi.ROLE_PUSH_BUTTON, name), timeout)
+        found = wait_for(lambda: find_one(self.app, pyatspi.ROLE_PUSH_BUTTON, name), timeout)
+        if found is not None and name not in self.names_seen:
+            self.gather_unclean_names()
+        return found
+
+    # A control's name as Orca says it: no mnemonic underscore ("_Check"), and not its label
+    # twice ("_Check Check", GTK 4.8 with a raw label). Underscores inside a word, as in
+    # FULL_SHARD, are the text's own.
+    MNEMONIC = re.compile(r'(^|\s)_\w')
+
+    @staticmethod
+    def repeats_itself(name):
+        words = name.replace('_', '').split()
+        half = len(words) // 2
+        return len(words) >= 2 and len(words) % 2 == 0 and words[:half] == words[half:]
+
+    def gather_unclean_names(self):
+        """Notes every control on screen whose name a screen reader would misread."""
+        import pyatspi
+
+        roles = (pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON, pyatspi.ROLE_MENU_ITEM,
+                 pyatspi.ROLE_PAGE_TAB, pyatspi.ROLE_CHECK_BOX, pyatspi.ROLE_RADIO_BUTTON)
+        for role in roles:
+            for control in find_all(self.app, role):
+                name = name_of(control)
+                self.names_seen.add(name)
+                if self.MNEMONIC.search(name) or self.repeats_itself(name):
+                    self.unclean_names[name] = role_of(control)
 
     def push_buttons(self):
         import pyatspi
@@ -888,6 +921,7 @@ class LabRun(Run):
                    'Start asks for the name in a dialog "%s", its field "%s" focused'
                    % (norm(self.tr('Your Name')), name_label),
                    'windows: %s' % dialogs, fatal=True)
+        self.gather_unclean_names()
         roll = find_one(self.app, pyatspi.ROLE_TEXT, self.tr.label('_Roll number (optional)'))
         self.check(roll is not None, 'the dialog has a field named "%s"'
                    % self.tr.label('_Roll number (optional)'))
