@@ -789,10 +789,12 @@ build_quiz (ReportDoc         *doc,
   g_autoptr(ImtehanStats) stats = NULL;
   g_autofree char *subtitle = NULL;
   g_autofree char *folders = describe_folders (rquiz);
-  const char *title = imtehan_quiz_get_title (quiz, doc->lang);
+  const char *plain = imtehan_quiz_get_title (quiz, doc->lang);
+  /* With several versions of the quiz in the report, each group says which it is. */
+  g_autofree char *title = plain && *plain ? imtehan_report_quiz_dup_title (rquiz, doc->lang)
+                                           : g_strdup (imtehan_quiz_get_id (quiz));
 
-  add_text (doc, STYLE_TITLE, ITEM_NEW_PAGE | ITEM_KEEP_WITH_NEXT,
-            title && *title ? title : imtehan_quiz_get_id (quiz));
+  add_text (doc, STYLE_TITLE, ITEM_NEW_PAGE | ITEM_KEEP_WITH_NEXT, title);
   /* TRANSLATORS: under the quiz's title; %s is the date and time of printing */
   subtitle = g_strdup_printf (_("Class report, printed %s"), printed);
   add_text (doc, STYLE_BODY, 0, subtitle);
