@@ -15,6 +15,7 @@
 #include "imtehan-application.h"
 #include "imtehan-bench.h"
 #include "imtehan-cli.h"
+#include "imtehan-dialogs.h"
 #include "imtehan-i18n.h"
 #include "imtehan-lab-config.h"
 #include "imtehan-library.h"
@@ -205,19 +206,19 @@ about_cb (GSimpleAction *action,
   if (!gtk_icon_theme_has_icon (theme, APP_ID))
     gtk_icon_theme_add_resource_path (theme, RESOURCE_BASE "/icons");
 
-  adw_show_about_window (window,
-                         "application-name", _("Imtehan"),
-                         "application-icon", APP_ID,
-                         "version", PACKAGE_VERSION,
-                         "developer-name", _("Imtehan developers"),
-                         "developers", developers,
-                         "comments", _("Offline quizzes in Urdu and English"),
-                         "license-type", GTK_LICENSE_GPL_3_0,
-                         "website", "https://github.com/imtehan/imtehan",
-                         "issue-url", "https://github.com/imtehan/imtehan/issues",
-                         /* TRANSLATORS: your name, shown in the About window */
-                         "translator-credits", _("translator-credits"),
-                         NULL);
+  imtehan_dialogs_show_about (window,
+                              "application-name", _("Imtehan"),
+                              "application-icon", APP_ID,
+                              "version", PACKAGE_VERSION,
+                              "developer-name", _("Imtehan developers"),
+                              "developers", developers,
+                              "comments", _("Offline quizzes in Urdu and English"),
+                              "license-type", GTK_LICENSE_GPL_3_0,
+                              "website", "https://github.com/imtehan/imtehan",
+                              "issue-url", "https://github.com/imtehan/imtehan/issues",
+                              /* TRANSLATORS: your name, shown in the About window */
+                              "translator-credits", _("translator-credits"),
+                              NULL);
 }
 
 static void

@@ -15,6 +15,7 @@
 
 #include <glib/gi18n.h>
 
+#include "imtehan-dialogs.h"
 #include "imtehan-gift.h"
 #include "imtehan-library.h"
 #include "imtehan-open.h"
@@ -65,11 +66,8 @@ void
 imtehan_open_show_error (GtkWindow    *parent,
                          const GError *error)
 {
-  GtkWidget *dialog = adw_message_dialog_new (parent, _("The Quiz Could Not Be Opened"),
-                                              error ? error->message : NULL);
-
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  gtk_window_present (GTK_WINDOW (dialog));
+  imtehan_dialogs_show_message (parent, _("The Quiz Could Not Be Opened"),
+                                error ? error->message : NULL);
 }
 
 static void
@@ -98,14 +96,11 @@ show_skipped (GtkWindow          *window,
   g_autofree char *heading = NULL;
   g_autofree char *list = imtehan_gift_format_warnings (warnings, IMTEHAN_GIFT_WARNINGS_SHOWN);
   g_autofree char *body = NULL;
-  GtkWidget *dialog;
 
   heading = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u Question Was Skipped",
                                         "%u Questions Were Skipped", n), n);
   body = g_strdup_printf ("%s\n\n%s", _("The quiz holds the other questions."), list);
-  dialog = adw_message_dialog_new (window, heading, body);
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  gtk_window_present (GTK_WINDOW (dialog));
+  imtehan_dialogs_show_message (window, heading, body);
 }
 
 static void
@@ -162,22 +157,38 @@ imtehan_open_files (ImtehanApplication *app,
     }
 }
 
-static void
-chooser_response_cb (GtkNativeDialog    *chooser,
-                     int                 response,
-                     ImtehanApplication *app)
+typedef struct
 {
-  if (response == GTK_RESPONSE_ACCEPT)
+  ImtehanApplication *app;
+  GtkWindow          *parent;  /* weak */
+} ChooseData;
+
+static void
+chosen_cb (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  ChooseData *data = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GListModel) files = imtehan_dialogs_open_finish (result, &error);
+
+  if (files != NULL)
     {
-      g_autoptr(GListModel) files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (chooser));
       g_autoptr(GPtrArray) array = g_ptr_array_new_with_free_func (g_object_unref);
 
       for (guint i = 0; i < g_list_model_get_n_items (files); i++)
         g_ptr_array_add (array, g_list_model_get_item (files, i));
-      imtehan_open_files (app, (GFile **)array->pdata, array->len,
-                          gtk_native_dialog_get_transient_for (chooser));
+      imtehan_open_files (data->app, (GFile **)array->pdata, array->len, data->parent);
     }
-  g_object_unref (chooser);
+  else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_message ("The Open dialog failed: %s", error->message);
+      if (data->parent != NULL)
+        imtehan_open_show_error (data->parent, error);
+    }
+  g_clear_weak_pointer (&data->parent);
+  g_object_unref (data->app);
+  g_free (data);
 }
 
 /**
@@ -205,28 +216,21 @@ imtehan_open_new_filters (void)
   return G_LIST_MODEL (filters);
 }
 
-/* The Open… dialog: a portal's under Flatpak (GtkFileChooserNative). */
+/* The Open… dialog: the portal's under Flatpak. */
 void
 imtehan_open_choose (ImtehanApplication *app,
                      GtkWindow          *parent)
 {
-  GtkFileChooserNative *chooser;
   g_autoptr(GListModel) filters = imtehan_open_new_filters ();
+  ChooseData *data;
 
   g_return_if_fail (IMTEHAN_IS_APPLICATION (app));
 
-  chooser = gtk_file_chooser_native_new (_("Open a Quiz"), parent, GTK_FILE_CHOOSER_ACTION_OPEN,
-                                         _("_Open"), _("_Cancel"));
-  for (guint i = 0; i < g_list_model_get_n_items (filters); i++)
-    {
-      g_autoptr(GtkFileFilter) filter = g_list_model_get_item (filters, i);
-
-      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-    }
-  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  g_signal_connect (chooser, "response", G_CALLBACK (chooser_response_cb), app);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  data = g_new0 (ChooseData, 1);
+  data->app = g_object_ref (app);
+  g_set_weak_pointer (&data->parent, parent);
+  imtehan_dialogs_open_async (parent, _("Open a Quiz"), _("_Open"), IMTEHAN_CHOOSE_MULTIPLE,
+                              filters, NULL, NULL, chosen_cb, data);
 }
 
 static gboolean

@@ -16,6 +16,7 @@
 
 #include "imtehan-application.h"
 #include "imtehan-bench.h"
+#include "imtehan-dialogs.h"
 #include "imtehan-i18n.h"
 #include "imtehan-quiz.h"
 #include "imtehan-report-figures.h"
@@ -107,7 +108,7 @@ struct _ImtehanReportWindow
   guint                   focus_row_frames;
   guint                   exports_running;
   GtkPrintOperation      *print_operation;
-  GtkNativeDialog        *chooser;
+  GCancellable           *chooser_cancellable;  /* of the file chooser open */
   gboolean                narrow;
   guint                   narrow_source;
 };
@@ -131,12 +132,7 @@ show_error (ImtehanReportWindow *self,
             const char          *heading,
             const char          *message)
 {
-  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, message);
-
-  if (gtk_widget_has_css_class (GTK_WIDGET (self), "urdu-ui"))
-    gtk_widget_add_css_class (dialog, "urdu-ui");
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  gtk_window_present (GTK_WINDOW (dialog));
+  imtehan_dialogs_show_message (GTK_WINDOW (self), heading, message);
 }
 
 static const char *
@@ -1038,51 +1034,52 @@ set_sources (ImtehanReportWindow *self,
 /* The folder chooser ---------------------------------------------------------------------- */
 
 static void
-folder_chosen_cb (GtkNativeDialog *chooser,
-                  int              response,
-                  gpointer         user_data)
+folder_chosen_cb (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
 {
-  ImtehanReportWindow *self = user_data;
-  gboolean add = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (chooser), "imtehan-add"));
+  ImtehanReportWindow *self = IMTEHAN_REPORT_WINDOW (source);
+  gboolean add = GPOINTER_TO_INT (user_data);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GListModel) files = imtehan_dialogs_open_finish (result, &error);
+  g_autoptr(GPtrArray) chosen = g_ptr_array_new_with_free_func (g_object_unref);
 
-  if (response == GTK_RESPONSE_ACCEPT)
+  if (files == NULL)
     {
-      g_autoptr(GListModel) files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (chooser));
-      g_autoptr(GPtrArray) chosen = g_ptr_array_new_with_free_func (g_object_unref);
-
-      for (guint i = 0; i < g_list_model_get_n_items (files); i++)
-        g_ptr_array_add (chosen, g_list_model_get_item (files, i));
-      if (chosen->len > 0)
-        {
-          set_sources (self, (GFile * const *)chosen->pdata, chosen->len, add);
-          start_load (self);
-        }
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        show_error (self, _("The Folder Could Not Be Opened"), error->message);
+      return;
     }
-  if (self->chooser == chooser)
-    g_clear_object (&self->chooser);
+  for (guint i = 0; i < g_list_model_get_n_items (files); i++)
+    g_ptr_array_add (chosen, g_list_model_get_item (files, i));
+  if (chosen->len > 0)
+    {
+      set_sources (self, (GFile * const *)chosen->pdata, chosen->len, add);
+      start_load (self);
+    }
+}
+
+/* A new chooser replaces the one open. */
+static GCancellable *
+new_chooser_cancellable (ImtehanReportWindow *self)
+{
+  g_cancellable_cancel (self->chooser_cancellable);
+  g_clear_object (&self->chooser_cancellable);
+  self->chooser_cancellable = g_cancellable_new ();
+  return self->chooser_cancellable;
 }
 
 static void
 choose_folders (ImtehanReportWindow *self,
                 gboolean             add)
 {
-  GtkFileChooserNative *chooser;
-
-  if (self->chooser != NULL)
-    gtk_native_dialog_destroy (self->chooser);
-  g_clear_object (&self->chooser);
-  chooser = gtk_file_chooser_native_new (add ? _("Add a Results Folder")
-                                             : _("Open the Results Folder"),
-                                         GTK_WINDOW (self),
-                                         GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
-                                         add ? _("_Add") : _("_Open"), _("_Cancel"));
   /* Three USB copies of the lab's share are chosen at once. */
-  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  g_object_set_data (G_OBJECT (chooser), "imtehan-add", GINT_TO_POINTER (add));
-  g_signal_connect_object (chooser, "response", G_CALLBACK (folder_chosen_cb), self, 0);
-  self->chooser = GTK_NATIVE_DIALOG (chooser);
-  gtk_native_dialog_show (self->chooser);
+  imtehan_dialogs_open_async (GTK_WINDOW (self),
+                              add ? _("Add a Results Folder") : _("Open the Results Folder"),
+                              add ? _("_Add") : _("_Open"),
+                              IMTEHAN_CHOOSE_FOLDER | IMTEHAN_CHOOSE_MULTIPLE, NULL, NULL,
+                              new_chooser_cancellable (self), folder_chosen_cb,
+                              GINT_TO_POINTER (add));
 }
 
 /* Exports ---------------------------------------------------------------------------------- */
@@ -1242,24 +1239,23 @@ imtehan_report_window_export_to (ImtehanReportWindow *self,
 }
 
 static void
-export_chosen_cb (GtkNativeDialog *chooser,
-                  int              response,
-                  gpointer         user_data)
+export_chosen_cb (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
 {
-  ImtehanReportWindow *self = user_data;
-  ImtehanReportExport kind = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (chooser),
-                                                                 "imtehan-export"));
+  ImtehanReportWindow *self = IMTEHAN_REPORT_WINDOW (source);
+  ImtehanReportExport kind = GPOINTER_TO_INT (user_data);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = imtehan_dialogs_save_finish (result, &error);
 
-  if (response == GTK_RESPONSE_ACCEPT && self->loaded_sources != NULL &&
-      self->load_cancellable == NULL)
+  if (file == NULL)
     {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-
-      if (file != NULL)
-        imtehan_report_window_export_to (self, kind, file);
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        show_error (self, _("The Report Could Not Be Exported"), error->message);
+      return;
     }
-  if (self->chooser == chooser)
-    g_clear_object (&self->chooser);
+  if (self->loaded_sources != NULL && self->load_cancellable == NULL)
+    imtehan_report_window_export_to (self, kind, file);
 }
 
 static void
@@ -1268,9 +1264,9 @@ choose_export_file (ImtehanReportWindow *self,
 {
   static const char * const suffixes[] = { "attempts.csv", "statistics.csv", "report.pdf" };
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
   GListModel *quizzes = imtehan_report_get_quizzes (self->report);
   g_autofree char *name = NULL;
-  GtkFileChooserNative *chooser;
   const char *title;
 
   /* Named after the quiz when there is one; the files cover every quiz of the report. */
@@ -1297,18 +1293,10 @@ choose_export_file (ImtehanReportWindow *self,
       gtk_file_filter_add_suffix (filter, "csv");
     }
 
-  if (self->chooser != NULL)
-    gtk_native_dialog_destroy (self->chooser);
-  g_clear_object (&self->chooser);
-  chooser = gtk_file_chooser_native_new (title, GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
-                                         _("_Export"), _("_Cancel"));
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  g_object_set_data (G_OBJECT (chooser), "imtehan-export", GINT_TO_POINTER (kind));
-  g_signal_connect_object (chooser, "response", G_CALLBACK (export_chosen_cb), self, 0);
-  self->chooser = GTK_NATIVE_DIALOG (chooser);
-  gtk_native_dialog_show (self->chooser);
+  g_list_store_append (filters, filter);
+  imtehan_dialogs_save_async (GTK_WINDOW (self), title, _("_Export"), G_LIST_MODEL (filters),
+                              name, NULL, new_chooser_cancellable (self), export_chosen_cb,
+                              GINT_TO_POINTER (kind));
 }
 
 /* The review of one attempt ------------------------------------------------------------------ */
@@ -1702,8 +1690,7 @@ open_exported_action (GtkWidget  *widget,
                       const char *action_name,
                       GVariant   *parameter)
 {
-  /* Through the OpenURI portal in the Flatpak, which has no file system access. */
-  gtk_show_uri (GTK_WINDOW (widget), g_variant_get_string (parameter, NULL), GDK_CURRENT_TIME);
+  imtehan_dialogs_open_uri (GTK_WINDOW (widget), g_variant_get_string (parameter, NULL));
 }
 
 static void
@@ -1851,9 +1838,8 @@ imtehan_report_window_dispose (GObject *object)
   if (self->focus_row_tick != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->focus_row_tick);
   self->focus_row_tick = 0;
-  if (self->chooser != NULL)
-    gtk_native_dialog_destroy (self->chooser);
-  g_clear_object (&self->chooser);
+  g_cancellable_cancel (self->chooser_cancellable);
+  g_clear_object (&self->chooser_cancellable);
   if (self->print_operation != NULL)
     g_signal_handlers_disconnect_by_data (self->print_operation, self);
   g_clear_object (&self->print_operation);

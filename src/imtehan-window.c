@@ -15,6 +15,7 @@
 
 #include "imtehan-attempts-page.h"
 #include "imtehan-bench.h"
+#include "imtehan-dialogs.h"
 #include "imtehan-i18n.h"
 #include "imtehan-library-page.h"
 #include "imtehan-open.h"
@@ -517,10 +518,13 @@ close_confirmed_cb (gpointer user_data)
 }
 
 static void
-close_response_cb (AdwMessageDialog *dialog,
-                   const char       *response,
-                   ImtehanWindow    *self)
+close_response_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
 {
+  ImtehanWindow *self = IMTEHAN_WINDOW (source);
+  const char *response = imtehan_dialogs_ask_finish (result, NULL);
+
   if (g_strcmp0 (response, "close") != 0)
     return;
   self->close_confirmed = TRUE;
@@ -532,9 +536,12 @@ close_response_cb (AdwMessageDialog *dialog,
 static gboolean
 confirm_unsaved_close (ImtehanWindow *self)
 {
+  const ImtehanDialogResponse responses[] = {
+    { "cancel", _("_Keep Open"), ADW_RESPONSE_DEFAULT },
+    { "close", _("_Close Anyway"), ADW_RESPONSE_DESTRUCTIVE },
+  };
   g_autofree char *folder = NULL;
   g_autofree char *body = NULL;
-  AdwMessageDialog *dialog;
 
   if (self->close_confirmed || self->session == NULL ||
       imtehan_session_get_n_unsaved (self->session) == 0)
@@ -544,17 +551,9 @@ confirm_unsaved_close (ImtehanWindow *self)
   body = g_strdup_printf (_("Your latest answers could not be saved in %s. If you close the "
                             "window now, they are lost."),
                           folder);
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
-                                                       _("Close Without Saving?"), body));
-  adw_message_dialog_add_responses (dialog,
-                                    "cancel", _("_Keep Open"),
-                                    "close", _("_Close Anyway"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (dialog, "close", ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (dialog, "cancel");
-  adw_message_dialog_set_close_response (dialog, "cancel");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (close_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  imtehan_dialogs_ask_async (GTK_WINDOW (self), _("Close Without Saving?"), body,
+                             responses, G_N_ELEMENTS (responses), "cancel", "cancel", NULL,
+                             close_response_cb, NULL);
   return TRUE;
 }
 
@@ -636,18 +635,13 @@ static void
 time_up_cb (ImtehanWindow  *self,
             ImtehanAttempt *attempt)
 {
-  AdwMessageDialog *dialog;
+  const ImtehanDialogResponse ok = { "ok", _("_OK"), ADW_RESPONSE_DEFAULT };
 
   g_set_object (&self->shown, attempt);
   _imtehan_window_show_page (self, "results");
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Time Is Up"),
-                                                       _("Your answers were submitted when the "
-                                                         "time limit was reached.")));
-  adw_message_dialog_add_response (dialog, "ok", _("_OK"));
-  adw_message_dialog_set_default_response (dialog, "ok");
-  adw_message_dialog_set_close_response (dialog, "ok");
-  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
-  gtk_window_present (GTK_WINDOW (dialog));
+  imtehan_dialogs_ask_async (GTK_WINDOW (self), _("Time Is Up"),
+                             _("Your answers were submitted when the time limit was reached."),
+                             &ok, 1, "ok", "ok", NULL, NULL, NULL);
 }
 
 /* The session of the window's quiz: the window follows its attempt and its history. */

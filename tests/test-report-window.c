@@ -14,6 +14,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "imtehan-dialogs.h"
 #include "imtehan-i18n.h"
 #include "imtehan-report-views.h"
 #include "imtehan-report-window.h"
@@ -109,10 +110,10 @@ static void
 teardown (Fixture       *fixture,
           gconstpointer  data)
 {
-  GtkWindow *dialog;
+  GtkWidget *dialog;
 
-  while ((dialog = imtehan_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG)) != NULL)
-    gtk_window_destroy (dialog);
+  while ((dialog = imtehan_dialogs_find_message (NULL, NULL)) != NULL)
+    imtehan_test_close_dialog (dialog);
   destroy_window (fixture);
   imtehan_test_remove_tree (fixture->root);
   g_free (fixture->root);
@@ -497,23 +498,23 @@ test_export (Fixture       *fixture,
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autofree char *contents = NULL;
   g_autofree char *toast = g_strdup_printf (_("Saved “%s”"), "attempts.csv");
+  GtkWidget *dialog;
 
   open_window (fixture, TRUE);
 
   /* Into a folder that does not exist: a dialog with the reason. */
   imtehan_report_window_export_to (fixture->window, IMTEHAN_REPORT_EXPORT_ATTEMPTS_CSV, file);
   g_assert_false (action_enabled (fixture, "win.reload"));
-  IMTEHAN_TEST_WAIT_UNTIL (imtehan_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG) != NULL, 10);
-  g_assert_nonnull (imtehan_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  dialog = imtehan_test_wait_for_message (GTK_WINDOW (fixture->window));
   g_assert_true (action_enabled (fixture, "win.reload"));
-  gtk_window_destroy (imtehan_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  imtehan_test_respond (dialog, "close");
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
 
   g_assert_no_errno (g_mkdir (out, 0700));
   imtehan_report_window_export_to (fixture->window, IMTEHAN_REPORT_EXPORT_ATTEMPTS_CSV, file);
   IMTEHAN_TEST_WAIT_UNTIL (imtehan_test_shows_label (GTK_WIDGET (fixture->window), toast) ||
-                           imtehan_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG) != NULL, 10);
-  g_assert_null (imtehan_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+                           imtehan_dialogs_find_message (NULL, NULL) != NULL, 10);
+  g_assert_null (imtehan_dialogs_find_message (NULL, NULL));
   g_assert_true (imtehan_test_shows_label (GTK_WIDGET (fixture->window), toast));
   g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
   g_assert_true (g_str_has_prefix (contents, "\xef\xbb\xbf"));
@@ -530,8 +531,8 @@ test_export (Fixture       *fixture,
     imtehan_report_window_export_to (fixture->window, IMTEHAN_REPORT_EXPORT_PDF, pdf);
     g_assert_false (action_enabled (fixture, "win.reload"));
     IMTEHAN_TEST_WAIT_UNTIL (imtehan_test_shows_label (GTK_WIDGET (fixture->window), pdf_toast) ||
-                             imtehan_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG) != NULL, 30);
-    g_assert_null (imtehan_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+                             imtehan_dialogs_find_message (NULL, NULL) != NULL, 30);
+    g_assert_null (imtehan_dialogs_find_message (NULL, NULL));
     g_assert_true (imtehan_test_shows_label (GTK_WIDGET (fixture->window), pdf_toast));
     g_assert_true (action_enabled (fixture, "win.reload"));
     g_assert_true (g_file_get_contents (pdf_path, &pdf_contents, NULL, NULL));

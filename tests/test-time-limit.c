@@ -10,6 +10,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "imtehan-dialogs.h"
 #include "imtehan-i18n.h"
 #include "imtehan-question-page.h"
 #include "imtehan-session.h"
@@ -91,19 +92,14 @@ minutes_left (guint minutes)
 static void
 close_time_up_dialog (ImtehanWindow *window)
 {
-  AdwMessageDialog *dialog;
+  GtkWidget *dialog = imtehan_test_wait_for_message (GTK_WINDOW (window));
 
-  IMTEHAN_TEST_WAIT_UNTIL (imtehan_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG) != NULL, 5);
-  dialog = imtehan_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
-  g_assert_nonnull (dialog);
-  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
-  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, _("Time Is Up"));
-  g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==,
+  g_assert_cmpstr (imtehan_dialogs_message_get_heading (dialog), ==, _("Time Is Up"));
+  g_assert_cmpstr (imtehan_dialogs_message_get_body (dialog), ==,
                    _("Your answers were submitted when the time limit was reached."));
-  adw_message_dialog_response (dialog, "ok");
-  gtk_window_destroy (GTK_WINDOW (dialog));
-  imtehan_test_spin ();
-  g_assert_null (imtehan_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  imtehan_test_respond (dialog, "ok");
+  IMTEHAN_TEST_WAIT_UNTIL (imtehan_dialogs_find_message (NULL, NULL) == NULL, 5);
+  g_assert_null (imtehan_dialogs_find_message (NULL, NULL));
 }
 
 /* The attempt was submitted at its deadline: the results are shown, the reason said, and

@@ -8,6 +8,7 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 
+#include "imtehan-dialogs.h"
 #include "imtehan-i18n.h"
 #include "imtehan-warm-up.h"
 #include "test-ui.h"
@@ -288,7 +289,18 @@ void
 imtehan_test_assert_direction (GtkWidget        *widget,
                                GtkTextDirection  expected)
 {
-  g_assert_cmpint (gtk_widget_get_direction (widget), ==, expected);
+  GtkWidget *parent = gtk_widget_get_parent (widget);
+
+  /* A number reads left to right in Urdu too: newer GTK keeps the text of a spin button LTR
+   * whatever the default direction (measured: 4.18 does, 4.8 does not); its buttons follow
+   * the UI. */
+  if (GTK_IS_TEXT (widget) && GTK_IS_SPIN_BUTTON (parent) && gtk_check_version (4, 10, 0) == NULL)
+    expected = GTK_TEXT_DIR_LTR;
+  if (gtk_widget_get_direction (widget) != expected)
+    g_error ("%s (%s, in %s) is laid out %s", G_OBJECT_TYPE_NAME (widget),
+             gtk_widget_get_css_name (widget),
+             parent != NULL ? G_OBJECT_TYPE_NAME (parent) : "none",
+             gtk_widget_get_direction (widget) == GTK_TEXT_DIR_RTL ? "right to left" : "left to right");
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child;
        child = gtk_widget_get_next_sibling (child))
     imtehan_test_assert_direction (child, expected);
@@ -342,4 +354,140 @@ imtehan_test_find_toplevel (GType type)
     if (G_TYPE_CHECK_INSTANCE_TYPE (l->data, type) && gtk_widget_get_visible (l->data))
       return l->data;
   return NULL;
+}
+
+/* The dialogs of src/imtehan-dialogs.c: an AdwMessageDialog, a toplevel of its own, on
+ * libadwaita 1.2; an AdwAlertDialog or AdwDialog inside the window on 1.5+. */
+
+/* Returns: (transfer none): the one message dialog shown, once it is there, over @parent */
+GtkWidget *
+imtehan_test_wait_for_message (GtkWindow *parent)
+{
+  GtkWidget *dialog = NULL;
+  guint n_found = 0;
+
+  IMTEHAN_TEST_WAIT_UNTIL ((dialog = imtehan_dialogs_find_message (NULL, &n_found)) != NULL &&
+                           gtk_widget_get_mapped (dialog), 10);
+  g_assert_nonnull (dialog);
+  g_assert_cmpuint (n_found, ==, 1);
+  g_assert_true (imtehan_dialogs_get_parent (dialog) == parent);
+  g_assert_true (gtk_widget_get_mapped (dialog));
+  return dialog;
+}
+
+/* The button the user can click. */
+static GtkWidget *
+find_button (GtkWidget  *widget,
+             const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0 &&
+      gtk_widget_get_mapped (widget) && gtk_widget_is_sensitive (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Answers @dialog with @response as a user does: by clicking its button. */
+void
+imtehan_test_respond (GtkWidget  *dialog,
+                      const char *response)
+{
+  const char *label = imtehan_dialogs_message_get_response_label (dialog, response);
+  GtkWidget *button;
+
+  g_assert_nonnull (label);
+  /* libadwaita 1.5+ shows the dialog as it comes up, after a frame or two. */
+  IMTEHAN_TEST_WAIT_UNTIL ((button = find_button (dialog, label)) != NULL, 5);
+  if (button == NULL)
+    g_error ("No button “%s” to click", label);
+  /* As a key press does: GTK shows the button pressed for a moment, then clicks it. */
+  gtk_widget_activate (button);
+  IMTEHAN_TEST_WAIT_UNTIL (imtehan_dialogs_find_message (NULL, NULL) != dialog, 5);
+  g_assert_true (imtehan_dialogs_find_message (NULL, NULL) != dialog);
+  /* What the response does. */
+  imtehan_test_spin ();
+}
+
+/* Closes @dialog without a response, and waits until it is gone. */
+void
+imtehan_test_close_dialog (GtkWidget *dialog)
+{
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *)&dialog);
+  imtehan_dialogs_close (dialog);
+  IMTEHAN_TEST_WAIT_UNTIL (dialog == NULL, 5);
+  g_assert_null (dialog);
+}
+
+static GtkWidget *
+find_widget (GtkWidget *widget,
+             GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type) && gtk_widget_get_mapped (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Returns: (nullable) (transfer none): a widget of @type shown in any toplevel, such as the
+ * page of a dialog */
+gpointer
+imtehan_test_find_widget (GType type)
+{
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+  for (GList *l = toplevels; l; l = l->next)
+    {
+      GtkWidget *found = find_widget (l->data, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Returns: (transfer none): the dialog @widget is shown in: its toplevel on libadwaita 1.2,
+ * the AdwDialog inside the window on 1.5+ */
+GtkWidget *
+imtehan_test_dialog_of (GtkWidget *widget)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  GtkWidget *dialog = gtk_widget_get_ancestor (widget, ADW_TYPE_DIALOG);
+#else
+  GtkWidget *dialog = GTK_WIDGET (gtk_widget_get_root (widget));
+#endif
+
+  g_assert_nonnull (dialog);
+  return dialog;
+}
+
+/* @dialog stands on @parent, which takes no input while it is shown. */
+void
+imtehan_test_assert_modal (GtkWidget *dialog,
+                           GtkWindow *parent)
+{
+  g_assert_true (imtehan_dialogs_get_parent (dialog) == parent);
+#if ADW_CHECK_VERSION (1, 5, 0)
+  g_assert_true (ADW_IS_APPLICATION_WINDOW (parent) || ADW_IS_WINDOW (parent));
+  if (ADW_IS_APPLICATION_WINDOW (parent))
+    g_assert_true (adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (parent)) ==
+                   ADW_DIALOG (dialog));
+  else
+    g_assert_true (adw_window_get_visible_dialog (ADW_WINDOW (parent)) == ADW_DIALOG (dialog));
+#else
+  g_assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
+#endif
 }

@@ -61,5 +61,14 @@ guint          imtehan_test_position_of    (ImtehanAttempt  *attempt,
                                            const char      *choice_id);
 
 gpointer       imtehan_test_find_toplevel  (GType            type);
+gpointer       imtehan_test_find_widget    (GType            type);
+
+GtkWidget     *imtehan_test_wait_for_message (GtkWindow      *parent);
+void           imtehan_test_respond          (GtkWidget      *dialog,
+                                              const char     *response);
+void           imtehan_test_close_dialog     (GtkWidget      *dialog);
+GtkWidget     *imtehan_test_dialog_of        (GtkWidget      *widget);
+void           imtehan_test_assert_modal     (GtkWidget      *dialog,
+                                              GtkWindow      *parent);
 
 G_END_DECLS

@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include "imtehan-dialogs.h"
 #include "imtehan-open.h"
 #include "imtehan-question-page.h"
 #include "imtehan-quiz.h"
@@ -584,28 +585,13 @@ test_save_failure (ImtehanTestFixture *fixture,
   g_assert_cmpuint (imtehan_attempt_get_n_answered (attempt), ==, 3);
 }
 
-static AdwMessageDialog *
-find_message_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();  /* transfer none */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
-
-      if (ADW_IS_MESSAGE_DIALOG (window))
-        return ADW_MESSAGE_DIALOG (window);
-    }
-  return NULL;
-}
-
 /* Closing while answers exist only in memory asks first; keeping it open keeps them. */
 static void
 test_close_with_unsaved_answers (ImtehanTestFixture *fixture,
                                  gconstpointer       data)
 {
   g_autoptr(GtkWindow) window = NULL;
-  AdwMessageDialog *dialog;
+  GtkWidget *dialog;
 
   block_saving ();
   g_test_expect_message ("imtehan-session", G_LOG_LEVEL_WARNING, "Could not save the attempt: *");
@@ -618,21 +604,18 @@ test_close_with_unsaved_answers (ImtehanTestFixture *fixture,
   gtk_window_close (window);
   imtehan_test_spin ();
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
-  dialog = find_message_dialog ();
-  g_assert_nonnull (dialog);
-  g_assert_cmpstr (adw_message_dialog_get_default_response (dialog), ==, "cancel");
+  dialog = imtehan_test_wait_for_message (window);
+  g_assert_cmpstr (imtehan_dialogs_message_get_default_response (dialog), ==, "cancel");
+  g_assert_cmpstr (imtehan_dialogs_message_get_close_response (dialog), ==, "cancel");
 
-  adw_message_dialog_response (dialog, "cancel");
-  imtehan_test_spin ();
+  imtehan_test_respond (dialog, "cancel");
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
   g_assert_cmpuint (imtehan_attempt_get_n_answered (imtehan_window_get_attempt (fixture->window)), ==, 1);
 
   gtk_window_close (window);
   imtehan_test_spin ();
-  dialog = find_message_dialog ();
-  g_assert_nonnull (dialog);
-  adw_message_dialog_response (dialog, "close");
-  imtehan_test_spin ();
+  dialog = imtehan_test_wait_for_message (window);
+  imtehan_test_respond (dialog, "close");
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window)));
   unblock_saving ();
 
@@ -760,7 +743,7 @@ test_open_files (ImtehanTestFixture *fixture,
   GValue value = G_VALUE_INIT;
   ImtehanWindow *opened;
   gboolean handled = FALSE;
-  GtkWindow *dialog = NULL;
+  GtkWidget *dialog = NULL;
   guint n_found;
 
   imtehan_test_remove_tree (library);
@@ -796,36 +779,19 @@ test_open_files (ImtehanTestFixture *fixture,
 
   /* A broken file: its name, line and problem, and nothing written or changed. */
   imtehan_open_files (imtehan_test_app, &broken, 1, GTK_WINDOW (fixture->window));
-  IMTEHAN_TEST_WAIT_UNTIL ((dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG, &n_found)), 10);
-  g_assert_nonnull (dialog);
-  g_assert_cmpuint (n_found, ==, 1);
-  g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)),
+  dialog = imtehan_test_wait_for_message (GTK_WINDOW (fixture->window));
+  g_assert_nonnull (strstr (imtehan_dialogs_message_get_body (dialog),
                             "broken.quiz:10: [Question one] Answer:"));
-  g_assert_true (gtk_window_get_transient_for (dialog) == GTK_WINDOW (fixture->window));
   g_assert_cmpuint (count_files (library), ==, 1);
   g_assert_null (find_quiz_window ("broken"));
   g_assert_true (g_file_load_contents (broken, NULL, &broken_bytes, NULL, NULL, NULL));
   g_assert_nonnull (strstr (broken_bytes, "Answer=c"));
 
-  gtk_window_destroy (dialog);
+  imtehan_test_close_dialog (dialog);
   gtk_window_destroy (GTK_WINDOW (opened));
   imtehan_test_spin ();
   imtehan_test_remove_tree (outside);
   imtehan_test_remove_tree (library);
-}
-
-/* The one message dialog over @parent, once it is there. */
-static AdwMessageDialog *
-wait_for_dialog (GtkWindow *parent)
-{
-  GtkWindow *dialog = NULL;
-  guint n_found = 0;
-
-  IMTEHAN_TEST_WAIT_UNTIL ((dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG, &n_found)), 10);
-  g_assert_nonnull (dialog);
-  g_assert_cmpuint (n_found, ==, 1);
-  g_assert_true (gtk_window_get_transient_for (dialog) == parent);
-  return ADW_MESSAGE_DIALOG (dialog);
 }
 
 /* A GIFT file opened (a teacher's Urdu bank with an essay) is imported into the library as a
@@ -841,7 +807,7 @@ test_open_gift (ImtehanTestFixture *fixture,
   g_autofree char *urdu_gift = NULL;
   g_autoptr(GFile) gift = NULL;
   g_autofree char *copied = NULL;
-  AdwMessageDialog *dialog;
+  GtkWidget *dialog;
   ImtehanWindow *opened = NULL;
   ImtehanQuiz *quiz;
 
@@ -861,20 +827,20 @@ test_open_gift (ImtehanTestFixture *fixture,
   g_assert_null (strstr (copied, "\nText="));
   g_assert_cmpuint (count_files (library), ==, 1);
 
-  dialog = wait_for_dialog (GTK_WINDOW (opened));
-  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "1 Question Was Skipped");
-  g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==,
+  dialog = imtehan_test_wait_for_message (GTK_WINDOW (opened));
+  g_assert_cmpstr (imtehan_dialogs_message_get_heading (dialog), ==, "1 Question Was Skipped");
+  g_assert_cmpstr (imtehan_dialogs_message_get_body (dialog), ==,
                    "The quiz holds the other questions.\n\n"
                    "urdu bank.gift:8: skipped: an essay question (Imtehan imports "
                    "multiple-choice and true/false questions)");
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  imtehan_test_close_dialog (dialog);
 
   /* Again: the same window and copy, and the same list. */
   imtehan_open_files (imtehan_test_app, &gift, 1, GTK_WINDOW (fixture->window));
-  dialog = wait_for_dialog (GTK_WINDOW (opened));
+  dialog = imtehan_test_wait_for_message (GTK_WINDOW (opened));
   g_assert_true (find_quiz_window ("urdu-bank") == opened);
   g_assert_cmpuint (count_files (library), ==, 1);
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  imtehan_test_close_dialog (dialog);
 
   gtk_window_destroy (GTK_WINDOW (opened));
   imtehan_test_spin ();
@@ -961,16 +927,16 @@ test_open_bad_files (ImtehanTestFixture *fixture,
       g_autoptr(GFile) file = g_file_new_for_path (path);
       g_autofree char *after = NULL;
       gsize after_length = 0;
-      AdwMessageDialog *dialog;
+      GtkWidget *dialog;
       const char *body;
 
       g_test_message ("%s", cases[i].name);
       g_assert_true (g_file_set_contents (path, cases[i].contents, length, NULL));
       imtehan_open_files (imtehan_test_app, &file, 1, GTK_WINDOW (fixture->window));
-      dialog = wait_for_dialog (GTK_WINDOW (fixture->window));
-      body = adw_message_dialog_get_body (dialog);
+      dialog = imtehan_test_wait_for_message (GTK_WINDOW (fixture->window));
+      body = imtehan_dialogs_message_get_body (dialog);
       g_test_message ("%s", body);
-      g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==,
+      g_assert_cmpstr (imtehan_dialogs_message_get_heading (dialog), ==,
                        "The Quiz Could Not Be Opened");
       g_assert_nonnull (strstr (body, cases[i].message));
       g_assert_false (g_file_test (library, G_FILE_TEST_EXISTS));
@@ -978,7 +944,7 @@ test_open_bad_files (ImtehanTestFixture *fixture,
       g_assert_cmpmem (after, after_length, cases[i].contents, length);
       find_toplevel (IMTEHAN_TYPE_WINDOW, &n_found);
       g_assert_cmpuint (n_found, ==, 1);
-      gtk_window_destroy (GTK_WINDOW (dialog));
+      imtehan_test_close_dialog (dialog);
     }
 
   imtehan_open_files (imtehan_test_app, &good, 1, GTK_WINDOW (fixture->window));
