@@ -20,7 +20,7 @@
 #include "imtehan-lab-config.h"
 #include "imtehan-library.h"
 #include "imtehan-open.h"
-#include "imtehan-preferences-dialog.h"
+#include "imtehan-preferences-page.h"
 #include "imtehan-report-window.h"
 #include "imtehan-quiz.h"
 #include "imtehan-quiz-versions.h"
@@ -228,8 +228,8 @@ preferences_cb (GSimpleAction *action,
 {
   GtkApplication *app = user_data;
 
-  imtehan_preferences_dialog_present (IMTEHAN_APPLICATION (app),
-                                      gtk_application_get_active_window (app));
+  imtehan_preferences_page_present (IMTEHAN_APPLICATION (app),
+                                    gtk_application_get_active_window (app));
 }
 
 static void

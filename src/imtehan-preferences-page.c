@@ -1,4 +1,4 @@
-/* imtehan-preferences-dialog.c
+/* imtehan-preferences-page.c
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -7,25 +7,26 @@
  * but cannot be changed here, and its row says why.
  */
 
-#define G_LOG_DOMAIN "imtehan-preferences-dialog"
+#define G_LOG_DOMAIN "imtehan-preferences-page"
 
 #include "config.h"
 
 #include <glib/gi18n.h>
 
+#include "imtehan-dialogs.h"
 #include "imtehan-i18n.h"
-#include "imtehan-preferences-dialog.h"
+#include "imtehan-preferences-page.h"
 
-struct _ImtehanPreferencesDialog
+struct _ImtehanPreferencesPage
 {
-  AdwPreferencesWindow  parent_instance;
+  AdwPreferencesPage    parent_instance;
 
   ImtehanLabConfig     *config;
   ImtehanLibrary       *library;
   GSettings            *settings;
   GPtrArray            *quiz_ids;      /* char *: the start-quiz value of each combo position */
   gboolean              syncing;       /* the combo is being set from the setting */
-  GtkFileChooserNative *chooser;
+  GCancellable         *chooser_cancellable;
 
   AdwActionRow         *results_folder_row;
   GtkButton            *choose_folder_button;
@@ -40,8 +41,8 @@ struct _ImtehanPreferencesDialog
   GtkSpinButton        *attempts_allowed_spin;
 };
 
-G_DEFINE_FINAL_TYPE (ImtehanPreferencesDialog, imtehan_preferences_dialog,
-                     ADW_TYPE_PREFERENCES_WINDOW)
+G_DEFINE_FINAL_TYPE (ImtehanPreferencesPage, imtehan_preferences_page,
+                     ADW_TYPE_PREFERENCES_PAGE)
 
 enum {
   PROP_0,
@@ -54,10 +55,10 @@ static GParamSpec *properties[N_PROPS];
 
 /* A row the admin cannot change now is insensitive, and its subtitle says who set it. */
 static void
-update_row (ImtehanPreferencesDialog *self,
-            const char               *key,
-            AdwActionRow             *row,
-            const char               *detail)
+update_row (ImtehanPreferencesPage *self,
+            const char             *key,
+            AdwActionRow           *row,
+            const char             *detail)
 {
   gboolean overridden = imtehan_lab_config_is_overridden (self->config, key);
   gboolean locked = imtehan_lab_config_is_locked (self->config, key);
@@ -82,7 +83,7 @@ update_row (ImtehanPreferencesDialog *self,
 }
 
 static void
-update_rows (ImtehanPreferencesDialog *self)
+update_rows (ImtehanPreferencesPage *self)
 {
   const char *folder = imtehan_lab_config_get_results_folder (self->config);
   gboolean folder_editable = !imtehan_lab_config_is_overridden (self->config, "results-folder") &&
@@ -104,7 +105,7 @@ update_rows (ImtehanPreferencesDialog *self)
 }
 
 static void
-writable_changed_cb (ImtehanPreferencesDialog *self)
+writable_changed_cb (ImtehanPreferencesPage *self)
 {
   update_rows (self);
 }
@@ -113,7 +114,7 @@ writable_changed_cb (ImtehanPreferencesDialog *self)
  * own id if the library does not have it (so that a value set with dconf is shown, not
  * silently replaced). */
 static void
-rebuild_start_quiz (ImtehanPreferencesDialog *self)
+rebuild_start_quiz (ImtehanPreferencesPage *self)
 {
   g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
   const char *current = imtehan_lab_config_get_start_quiz (self->config);
@@ -152,7 +153,7 @@ rebuild_start_quiz (ImtehanPreferencesDialog *self)
 }
 
 static void
-start_quiz_selected_cb (ImtehanPreferencesDialog *self)
+start_quiz_selected_cb (ImtehanPreferencesPage *self)
 {
   guint position = adw_combo_row_get_selected (self->start_quiz_row);
 
@@ -162,8 +163,8 @@ start_quiz_selected_cb (ImtehanPreferencesDialog *self)
 }
 
 static void
-config_notify_cb (ImtehanPreferencesDialog *self,
-                  GParamSpec               *pspec)
+config_notify_cb (ImtehanPreferencesPage *self,
+                  GParamSpec             *pspec)
 {
   /* Not when the combo wrote it: its model must not be replaced while it selects. */
   if (g_str_equal (pspec->name, "start-quiz"))
@@ -201,10 +202,10 @@ mode_set_mapping (const GValue       *value,
 /* A switch or a spin button shows the setting in force: GSettings' value, which it also
  * writes, or for this run the command line's. */
 static void
-bind_value (ImtehanPreferencesDialog *self,
-            const char               *key,
-            gpointer                  target,
-            const char               *property)
+bind_value (ImtehanPreferencesPage *self,
+            const char             *key,
+            gpointer                target,
+            const char             *property)
 {
   if (imtehan_lab_config_is_overridden (self->config, key))
     g_object_bind_property (self->config, key, target, property, G_BINDING_SYNC_CREATE);
@@ -216,9 +217,9 @@ bind_value (ImtehanPreferencesDialog *self,
 /* The spin button's bounds are the key's range in the schema, which the command line
  * checks too (imtehan-lab-config.c). */
 static void
-set_range (ImtehanPreferencesDialog *self,
-           const char               *key,
-           GtkSpinButton            *spin)
+set_range (ImtehanPreferencesPage *self,
+           const char             *key,
+           GtkSpinButton          *spin)
 {
   g_autoptr(GSettingsSchema) schema = NULL;
   g_autoptr(GSettingsSchemaKey) schema_key = NULL;
@@ -235,62 +236,67 @@ set_range (ImtehanPreferencesDialog *self,
 }
 
 static void
-chooser_response_cb (ImtehanPreferencesDialog *self,
-                     int                       response,
-                     GtkFileChooserNative     *chooser)
+folder_chosen_cb (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
 {
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GListModel) files = imtehan_dialogs_open_finish (result, &error);
   g_autoptr(GFile) folder = NULL;
   g_autofree char *path = NULL;
+  ImtehanPreferencesPage *self;
 
-  if (response == GTK_RESPONSE_ACCEPT)
-    folder = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-  g_clear_object (&self->chooser);
-  if (folder == NULL)
+  /* Cancelled when the page goes: only then is @user_data gone. */
+  if (files == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_message ("The folder chooser failed: %s", error->message);
+      return;
+    }
+  self = IMTEHAN_PREFERENCES_PAGE (user_data);
+  if (g_list_model_get_n_items (files) == 0)
     return;
+  folder = g_list_model_get_item (files, 0);
 
   /* The store writes through POSIX calls: a folder must have a path (under Flatpak, the
    * document portal gives one). */
   if ((path = g_file_get_path (folder)) == NULL)
     {
-      adw_preferences_window_add_toast (ADW_PREFERENCES_WINDOW (self),
-                                        adw_toast_new (_("Choose a folder on this PC or on a "
-                                                         "mounted share")));
+      imtehan_dialogs_add_toast (GTK_WIDGET (self),
+                                 adw_toast_new (_("Choose a folder on this PC or on a "
+                                                  "mounted share")));
       return;
     }
   g_settings_set_string (self->settings, "results-folder", path);
 }
 
 static void
-choose_folder_cb (ImtehanPreferencesDialog *self)
+choose_folder_cb (ImtehanPreferencesPage *self)
 {
   g_autoptr(GFile) current = imtehan_lab_config_dup_results_folder (self->config);
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
 
-  /* GtkFileChooserNative uses the file chooser portal under Flatpak, which grants the app
-   * the folder chosen (GtkFileDialog would need GTK 4.10). */
-  g_clear_object (&self->chooser);
-  self->chooser = gtk_file_chooser_native_new (_("Results Folder"), GTK_WINDOW (self),
-                                               GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
-                                               _("_Select"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
-  if (current != NULL)
-    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (self->chooser), current, NULL);
-  g_signal_connect_object (self->chooser, "response", G_CALLBACK (chooser_response_cb), self,
-                           G_CONNECT_SWAPPED);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+  g_cancellable_cancel (self->chooser_cancellable);
+  g_clear_object (&self->chooser_cancellable);
+  self->chooser_cancellable = g_cancellable_new ();
+  /* Under Flatpak the portal's chooser grants the app the folder chosen. */
+  imtehan_dialogs_open_async (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                              _("Results Folder"), _("_Select"), IMTEHAN_CHOOSE_FOLDER, NULL,
+                              current, self->chooser_cancellable, folder_chosen_cb, self);
 }
 
 static void
-reset_folder_cb (ImtehanPreferencesDialog *self)
+reset_folder_cb (ImtehanPreferencesPage *self)
 {
   g_settings_reset (self->settings, "results-folder");
 }
 
 static void
-imtehan_preferences_dialog_constructed (GObject *object)
+imtehan_preferences_page_constructed (GObject *object)
 {
-  ImtehanPreferencesDialog *self = (ImtehanPreferencesDialog *)object;
+  ImtehanPreferencesPage *self = (ImtehanPreferencesPage *)object;
 
-  G_OBJECT_CLASS (imtehan_preferences_dialog_parent_class)->constructed (object);
+  G_OBJECT_CLASS (imtehan_preferences_page_parent_class)->constructed (object);
 
   g_assert (IMTEHAN_IS_LAB_CONFIG (self->config));
   self->settings = g_object_ref (imtehan_lab_config_get_settings (self->config));
@@ -323,38 +329,37 @@ imtehan_preferences_dialog_constructed (GObject *object)
 }
 
 static void
-imtehan_preferences_dialog_dispose (GObject *object)
+imtehan_preferences_page_dispose (GObject *object)
 {
-  ImtehanPreferencesDialog *self = (ImtehanPreferencesDialog *)object;
+  ImtehanPreferencesPage *self = (ImtehanPreferencesPage *)object;
 
-  if (self->chooser != NULL)
-    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
-  g_clear_object (&self->chooser);
-  gtk_widget_dispose_template (GTK_WIDGET (self), IMTEHAN_TYPE_PREFERENCES_DIALOG);
+  g_cancellable_cancel (self->chooser_cancellable);
+  g_clear_object (&self->chooser_cancellable);
+  gtk_widget_dispose_template (GTK_WIDGET (self), IMTEHAN_TYPE_PREFERENCES_PAGE);
   g_clear_object (&self->settings);
   g_clear_object (&self->config);
   g_clear_object (&self->library);
 
-  G_OBJECT_CLASS (imtehan_preferences_dialog_parent_class)->dispose (object);
+  G_OBJECT_CLASS (imtehan_preferences_page_parent_class)->dispose (object);
 }
 
 static void
-imtehan_preferences_dialog_finalize (GObject *object)
+imtehan_preferences_page_finalize (GObject *object)
 {
-  ImtehanPreferencesDialog *self = (ImtehanPreferencesDialog *)object;
+  ImtehanPreferencesPage *self = (ImtehanPreferencesPage *)object;
 
   g_clear_pointer (&self->quiz_ids, g_ptr_array_unref);
 
-  G_OBJECT_CLASS (imtehan_preferences_dialog_parent_class)->finalize (object);
+  G_OBJECT_CLASS (imtehan_preferences_page_parent_class)->finalize (object);
 }
 
 static void
-imtehan_preferences_dialog_get_property (GObject    *object,
+imtehan_preferences_page_get_property (GObject    *object,
                                          guint       prop_id,
                                          GValue     *value,
                                          GParamSpec *pspec)
 {
-  ImtehanPreferencesDialog *self = IMTEHAN_PREFERENCES_DIALOG (object);
+  ImtehanPreferencesPage *self = IMTEHAN_PREFERENCES_PAGE (object);
 
   switch (prop_id)
     {
@@ -370,12 +375,12 @@ imtehan_preferences_dialog_get_property (GObject    *object,
 }
 
 static void
-imtehan_preferences_dialog_set_property (GObject      *object,
+imtehan_preferences_page_set_property (GObject      *object,
                                          guint         prop_id,
                                          const GValue *value,
                                          GParamSpec   *pspec)
 {
-  ImtehanPreferencesDialog *self = IMTEHAN_PREFERENCES_DIALOG (object);
+  ImtehanPreferencesPage *self = IMTEHAN_PREFERENCES_PAGE (object);
 
   switch (prop_id)
     {
@@ -391,16 +396,16 @@ imtehan_preferences_dialog_set_property (GObject      *object,
 }
 
 static void
-imtehan_preferences_dialog_class_init (ImtehanPreferencesDialogClass *klass)
+imtehan_preferences_page_class_init (ImtehanPreferencesPageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->constructed = imtehan_preferences_dialog_constructed;
-  object_class->dispose = imtehan_preferences_dialog_dispose;
-  object_class->finalize = imtehan_preferences_dialog_finalize;
-  object_class->get_property = imtehan_preferences_dialog_get_property;
-  object_class->set_property = imtehan_preferences_dialog_set_property;
+  object_class->constructed = imtehan_preferences_page_constructed;
+  object_class->dispose = imtehan_preferences_page_dispose;
+  object_class->finalize = imtehan_preferences_page_finalize;
+  object_class->get_property = imtehan_preferences_page_get_property;
+  object_class->set_property = imtehan_preferences_page_set_property;
 
   properties[PROP_CONFIG] =
     g_param_spec_object ("config", NULL, NULL, IMTEHAN_TYPE_LAB_CONFIG,
@@ -411,61 +416,58 @@ imtehan_preferences_dialog_class_init (ImtehanPreferencesDialogClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class,
-                                               RESOURCE_BASE "/imtehan-preferences-dialog.ui");
-  gtk_widget_class_bind_template_child (widget_class, ImtehanPreferencesDialog, results_folder_row);
-  gtk_widget_class_bind_template_child (widget_class, ImtehanPreferencesDialog, choose_folder_button);
-  gtk_widget_class_bind_template_child (widget_class, ImtehanPreferencesDialog, reset_folder_button);
-  gtk_widget_class_bind_template_child (widget_class, ImtehanPreferencesDialog, learner_required_row);
-  gtk_widget_class_bind_template_child (widget_class, ImtehanPreferencesDialog, learner_required_switch);
-  gtk_widget_class_bind_template_child (widget_class, ImtehanPreferencesDialog, start_quiz_row);
-  gtk_widget_class_bind_template_child (widget_class, ImtehanPreferencesDialog, mode_row);
-  gtk_widget_class_bind_template_child (widget_class, ImtehanPreferencesDialog, time_limit_row);
-  gtk_widget_class_bind_template_child (widget_class, ImtehanPreferencesDialog, time_limit_spin);
-  gtk_widget_class_bind_template_child (widget_class, ImtehanPreferencesDialog, attempts_allowed_row);
-  gtk_widget_class_bind_template_child (widget_class, ImtehanPreferencesDialog, attempts_allowed_spin);
+                                               RESOURCE_BASE "/imtehan-preferences-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, ImtehanPreferencesPage, results_folder_row);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanPreferencesPage, choose_folder_button);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanPreferencesPage, reset_folder_button);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanPreferencesPage, learner_required_row);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanPreferencesPage, learner_required_switch);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanPreferencesPage, start_quiz_row);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanPreferencesPage, mode_row);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanPreferencesPage, time_limit_row);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanPreferencesPage, time_limit_spin);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanPreferencesPage, attempts_allowed_row);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanPreferencesPage, attempts_allowed_spin);
   gtk_widget_class_bind_template_callback (widget_class, choose_folder_cb);
   gtk_widget_class_bind_template_callback (widget_class, reset_folder_cb);
 }
 
 static void
-imtehan_preferences_dialog_init (ImtehanPreferencesDialog *self)
+imtehan_preferences_page_init (ImtehanPreferencesPage *self)
 {
   self->quiz_ids = g_ptr_array_new_with_free_func (g_free);
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 
-ImtehanPreferencesDialog *
-imtehan_preferences_dialog_new (ImtehanLabConfig *config,
-                                ImtehanLibrary   *library)
+ImtehanPreferencesPage *
+imtehan_preferences_page_new (ImtehanLabConfig *config,
+                              ImtehanLibrary   *library)
 {
   g_return_val_if_fail (IMTEHAN_IS_LAB_CONFIG (config), NULL);
   g_return_val_if_fail (library == NULL || IMTEHAN_IS_LIBRARY (library), NULL);
 
-  return g_object_new (IMTEHAN_TYPE_PREFERENCES_DIALOG,
+  return g_object_new (IMTEHAN_TYPE_PREFERENCES_PAGE,
                        "config", config,
                        "library", library,
                        NULL);
 }
 
-/* Opened from the main menu (app.preferences, Ctrl+comma) over @parent. */
-ImtehanPreferencesDialog *
-imtehan_preferences_dialog_present (ImtehanApplication *app,
-                                    GtkWindow          *parent)
+/**
+ * imtehan_preferences_page_present:
+ *
+ * Opened from the main menu (app.preferences, Ctrl+comma) over @parent.
+ *
+ * Returns: (transfer none): the Preferences dialog, with the page in it
+ */
+GtkWidget *
+imtehan_preferences_page_present (ImtehanApplication *app,
+                                  GtkWindow          *parent)
 {
-  ImtehanPreferencesDialog *self;
+  ImtehanPreferencesPage *page;
 
   g_return_val_if_fail (IMTEHAN_IS_APPLICATION (app), NULL);
 
-  self = imtehan_preferences_dialog_new (imtehan_application_get_lab_config (app),
-                                         imtehan_application_get_library (app));
-  if (parent != NULL)
-    {
-      gtk_window_set_transient_for (GTK_WINDOW (self), parent);
-      gtk_window_set_destroy_with_parent (GTK_WINDOW (self), TRUE);
-      /* Its own toplevel: style.css's Urdu fonts apply to it only with the parent's class. */
-      if (gtk_widget_has_css_class (GTK_WIDGET (parent), "urdu-ui"))
-        gtk_widget_add_css_class (GTK_WIDGET (self), "urdu-ui");
-    }
-  gtk_window_present (GTK_WINDOW (self));
-  return self;
+  page = imtehan_preferences_page_new (imtehan_application_get_lab_config (app),
+                                       imtehan_application_get_library (app));
+  return imtehan_dialogs_show_preferences (parent, _("Preferences"), ADW_PREFERENCES_PAGE (page));
 }
