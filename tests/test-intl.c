@@ -143,9 +143,10 @@ test_catalog_damaged (void)
   gsize size;
   const guint8 *data = g_bytes_get_data (bytes, &size);
   static const char * const probes[] = { "Imtehan", "%u question", "", "Start" };
+  g_autoptr(GBytes) empty = g_bytes_new_static ("", 0);
   guint loaded = 0;
 
-  g_assert_null (imtehan_catalog_new_from_bytes (g_bytes_new_static ("", 0)));
+  g_assert_null (imtehan_catalog_new_from_bytes (empty));
 
   for (gsize cut = 0; cut < size; cut += (cut < 64 ? 1 : 997))
     {

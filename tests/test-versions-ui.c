@@ -48,6 +48,7 @@ test_earlier_version (ImtehanTestFixture *fixture,
 {
   const char *lang = data;
   g_autofree char *notice = NULL;
+  g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
@@ -55,7 +56,8 @@ test_earlier_version (ImtehanTestFixture *fixture,
 
   imtehan_test_remove_attempts ();
   copy_v1_attempts ();
-  path = g_build_filename (imtehan_test_attempts_dir (), V1_ATTEMPT ".ini", NULL);
+  dir = imtehan_test_attempts_dir ();
+  path = g_build_filename (dir, V1_ATTEMPT ".ini", NULL);
   g_assert_true (g_file_get_contents (path, &before, NULL, NULL));
 
   /* A new window lists the history as at start-up. */
