@@ -774,7 +774,9 @@ class App:
         self.window = None
 
     def log_text(self):
-        self.process.log_file.flush()
+        # stop() closes the log of an app it had to kill.
+        if not self.process.log_file.closed:
+            self.process.log_file.flush()
         with open(self.process.log, encoding='utf-8', errors='replace') as f:
             return f.read()
 
@@ -815,7 +817,10 @@ class App:
         asked = False
         if wait_for(lambda: self.process.poll() is not None, 5):
             return True, asked
-        if confirm_close and set(self.sandbox.windows()) - before:
+        # libadwaita 1.5+ shows the question inside the window (AdwAlertDialog), 1.2 in a
+        # window of its own: either way the app is still running and asks.
+        if confirm_close and (set(self.sandbox.windows()) - before or
+                              self.process.poll() is None):
             asked = True
             self.sandbox.screenshot(self.name + '-close-dialog')
             # The dialog's focus starts on "Keep open"; "Close anyway" is before it.
