@@ -112,7 +112,8 @@ class Tap:
 
     def result(self, passed, description, diagnostic=None):
         self.count += 1
-        if not passed:
+        # A TODO is a known problem said as such (TAP): it is shown, and fails nothing.
+        if not passed and '# TODO' not in description:
             self.failures += 1
         print('%s %d - %s' % ('ok' if passed else 'not ok', self.count, description))
         if diagnostic and not passed:
