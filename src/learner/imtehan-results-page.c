@@ -1,0 +1,331 @@
+/* imtehan-results-page.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Right and wrong are said by an icon and a word, never by colour alone.
+ */
+
+#define G_LOG_DOMAIN "imtehan-results-page"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "imtehan-a11y.h"
+#include "imtehan-i18n.h"
+#include "imtehan-quiz.h"
+#include "imtehan-results-page.h"
+#include "imtehan-row.h"
+#include "imtehan-scroll-bin.h"
+#include "imtehan-wrap-bin.h"
+
+struct _ImtehanResultsPage
+{
+  GtkWidget          parent_instance;
+
+  GtkScrolledWindow *scroller;
+  GtkLabel          *score_label;
+  GtkLevelBar       *score_bar;
+  GtkLabel          *summary_label;
+  GtkLabel          *learner_label;
+  GtkLabel          *changed_label;
+  GtkBox            *questions_box;
+  GtkButton         *home_button;
+  GtkButton         *try_again_button;
+
+  ImtehanAttempt    *attempt;
+  ImtehanQuiz       *current;   /* the quiz as it is now: an earlier version's attempt says so */
+};
+
+G_DEFINE_FINAL_TYPE (ImtehanResultsPage, imtehan_results_page, GTK_TYPE_WIDGET)
+
+/* A wrapping label in an ImtehanWrapBin: laid out once per width (imtehan-wrap-bin.c). The
+ * page shows every question, its answers and its explanation. */
+static GtkWidget *
+wrapped_label (const char *text,
+               const char *lang,
+               const char *css_class)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  if (lang != NULL)
+    imtehan_label_set_content (GTK_LABEL (label), text, lang);
+  else
+    gtk_label_set_text (GTK_LABEL (label), text);
+  if (css_class != NULL)
+    gtk_widget_add_css_class (label, css_class);
+  return imtehan_wrap_bin_new (label, 15, 60);
+}
+
+/* "Your answer:" and the answer, the caption in the UI language, the answer as quiz text. */
+static GtkWidget *
+labelled_answer (const char *caption,
+                 const char *text,
+                 const char *lang)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+
+  gtk_box_append (GTK_BOX (box), wrapped_label (caption, NULL, "caption-heading"));
+  gtk_box_append (GTK_BOX (box), wrapped_label (text, lang, NULL));
+  return box;
+}
+
+static GtkWidget *
+create_card (ImtehanAttempt *attempt,
+             guint           index,
+             const char     *lang)
+{
+  ImtehanQuestion *question = imtehan_quiz_get_question (imtehan_attempt_get_quiz (attempt), index);
+  const char *answer = imtehan_attempt_get_answer (attempt, index);
+  const char *correct = imtehan_question_get_answer (question);
+  gboolean right = imtehan_attempt_is_correct (attempt, index);
+  const char *explanation = imtehan_question_get_explanation (question, lang);
+  g_autofree char *heading = NULL;
+  g_autofree char *accessible = NULL;
+  const char *verdict;
+  GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 10);
+  /* Not a horizontal GtkBox beside a wrapping text (src/widgets/imtehan-row-layout.c). */
+  GtkWidget *header = imtehan_row_new (8);
+  GtkWidget *icon;
+
+  gtk_widget_add_css_class (card, "card");
+  gtk_widget_add_css_class (card, "result-card");
+
+  if (right)
+    {
+      verdict = _("Correct");
+      icon = gtk_image_new_from_icon_name ("emblem-ok-symbolic");
+      gtk_widget_add_css_class (card, "correct");
+    }
+  else if (answer == NULL)
+    {
+      verdict = _("Not answered");
+      icon = gtk_image_new_from_icon_name ("dialog-question-symbolic");
+      gtk_widget_add_css_class (card, "unanswered");
+    }
+  else
+    {
+      verdict = _("Wrong");
+      icon = gtk_image_new_from_icon_name ("window-close-symbolic");
+      gtk_widget_add_css_class (card, "wrong");
+    }
+  gtk_widget_add_css_class (icon, "verdict-icon");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (icon), GTK_ACCESSIBLE_PROPERTY_LABEL, "", -1);
+
+  /* TRANSLATORS: the heading of a question on the results page: "Question 3 · Correct" */
+  heading = g_strdup_printf (_("Question %u · %s"), index + 1, verdict);
+  imtehan_row_append (IMTEHAN_ROW (header), icon);
+  imtehan_row_append (IMTEHAN_ROW (header), wrapped_label (heading, NULL, "heading"));
+  gtk_box_append (GTK_BOX (card), header);
+
+  gtk_box_append (GTK_BOX (card),
+                  wrapped_label (imtehan_question_get_text (question, lang), lang, "question"));
+  gtk_box_append (GTK_BOX (card),
+                  labelled_answer (_("Your answer"),
+                                   answer ? imtehan_question_get_choice_text (question, answer, lang)
+                                          : _("Not answered"),
+                                   answer ? lang : NULL));
+  if (!right)
+    gtk_box_append (GTK_BOX (card),
+                    labelled_answer (_("Correct answer"),
+                                     imtehan_question_get_choice_text (question, correct, lang),
+                                     lang));
+  if (*explanation != '\0')
+    gtk_box_append (GTK_BOX (card), labelled_answer (_("Explanation"), explanation, lang));
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (card),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, heading, -1);
+  return card;
+}
+
+/**
+ * imtehan_results_page_format_learner:
+ *
+ * "Amna Bibi · Roll number 42 · Practice": who took @attempt and how, or %NULL for an exam
+ * without a name. The name, in either script, is isolated (FSI…PDI) and the line starts
+ * with the mark of the UI's direction: Pango takes a paragraph's direction from its first
+ * strong character, so a Latin name would turn an Urdu line left to right, and the reverse.
+ */
+char *
+imtehan_results_page_format_learner (ImtehanAttempt *attempt)
+{
+  const char *learner = imtehan_attempt_get_learner (attempt);
+  const char *roll = imtehan_attempt_get_roll_number (attempt);
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+  gboolean rtl = gtk_widget_get_default_direction () == GTK_TEXT_DIR_RTL;
+  g_autofree char *joined = NULL;
+
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT (attempt), NULL);
+
+  if (learner != NULL && *learner != '\0')
+    g_ptr_array_add (parts, g_strdup_printf ("\u2068%s\u2069", learner));
+  if (roll != NULL && *roll != '\0')
+    {
+      g_autofree char *isolated = g_strdup_printf ("\u2068%s\u2069", roll);
+
+      /* TRANSLATORS: on the results, after the learner's name: "Roll number 42" */
+      g_ptr_array_add (parts, g_strdup_printf (_("Roll number %s"), isolated));
+    }
+  if (imtehan_attempt_get_mode (attempt) == IMTEHAN_MODE_PRACTICE)
+    g_ptr_array_add (parts, g_strdup (_("Practice")));
+  if (parts->len == 0)
+    return NULL;
+  g_ptr_array_add (parts, NULL);
+  /* TRANSLATORS: separates the parts of a line: "Amna Bibi · Roll number 42 · Practice" */
+  joined = g_strjoinv (_(" · "), (char **)parts->pdata);
+  return g_strconcat (rtl ? "\u200f" : "\u200e", joined, NULL);
+}
+
+/* What is said when the attempt was taken on other content than the quiz of today. */
+static char *
+changed_notice (ImtehanResultsPage *self)
+{
+  ImtehanQuiz *taken = imtehan_attempt_get_quiz (self->attempt);
+  guint version = imtehan_quiz_get_version (taken);
+
+  if (self->current == NULL || taken == self->current ||
+      g_strcmp0 (imtehan_quiz_get_digest (taken), imtehan_quiz_get_digest (self->current)) == 0)
+    return NULL;
+  if (version != imtehan_quiz_get_version (self->current))
+    /* TRANSLATORS: on the results of an attempt taken before the quiz was changed */
+    return g_strdup_printf (_("Taken on version %u of this quiz, which has changed since: "
+                              "the questions are shown as they were then."), version);
+  return g_strdup (_("Taken before this quiz was changed: the questions are shown as they "
+                     "were then."));
+}
+
+static void
+update (ImtehanResultsPage *self)
+{
+  g_autofree char *learner = NULL;
+  const char *lang = imtehan_i18n_get_language ();
+  g_autofree char *score_text = NULL;
+  g_autofree char *summary = NULL;
+  g_autofree char *date = NULL;
+  g_autofree char *changed = NULL;
+  GtkWidget *child;
+  guint n, score, percent;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->questions_box))))
+    gtk_box_remove (self->questions_box, child);
+  if (self->attempt == NULL)
+    return;
+
+  n = imtehan_attempt_get_n_questions (self->attempt);
+  score = imtehan_attempt_get_score (self->attempt);
+  percent = n ? (score * 100 + n / 2) / n : 0;
+
+  /* TRANSLATORS: the score on the results page: "6 of 8 · 75%" */
+  score_text = g_strdup_printf (_("%u of %u · %u%%"), score, n, percent);
+  gtk_label_set_text (self->score_label, score_text);
+  gtk_level_bar_set_max_value (self->score_bar, MAX (n, 1));
+  gtk_level_bar_set_value (self->score_bar, score);
+
+  learner = imtehan_results_page_format_learner (self->attempt);
+  gtk_label_set_text (self->learner_label, learner ? learner : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->learner_label), learner != NULL);
+
+  changed = changed_notice (self);
+  gtk_label_set_text (self->changed_label, changed ? changed : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->changed_label), changed != NULL);
+
+  date = imtehan_i18n_format_date (imtehan_attempt_get_finished_at (self->attempt));
+  if (imtehan_attempt_get_finish_reason (self->attempt) == IMTEHAN_FINISH_REASON_TIME_UP)
+    /* TRANSLATORS: under the score, when the time limit ended the attempt; %s is the date */
+    summary = g_strdup_printf (_("Time was up: your answers were submitted %s."), date);
+  else if (percent >= 75)
+    /* TRANSLATORS: under the score; %s is the date the quiz was submitted */
+    summary = g_strdup_printf (_("Well done. Submitted %s."), date);
+  else
+    summary = g_strdup_printf (_("Read the explanations below, then try again. Submitted %s."), date);
+  gtk_label_set_text (self->summary_label, summary);
+
+  for (guint i = 0; i < n; i++)
+    gtk_box_append (self->questions_box, create_card (self->attempt, i, lang));
+
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->scroller), 0);
+}
+
+static void
+imtehan_results_page_dispose (GObject *object)
+{
+  ImtehanResultsPage *self = (ImtehanResultsPage *)object;
+  GtkWidget *child;
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), IMTEHAN_TYPE_RESULTS_PAGE);
+  /* GTK 4.8 unparents only the bound template children. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
+    gtk_widget_unparent (child);
+  g_clear_object (&self->attempt);
+  g_clear_object (&self->current);
+
+  G_OBJECT_CLASS (imtehan_results_page_parent_class)->dispose (object);
+}
+
+static gboolean
+imtehan_results_page_grab_focus (GtkWidget *widget)
+{
+  ImtehanResultsPage *self = IMTEHAN_RESULTS_PAGE (widget);
+
+  return gtk_widget_grab_focus (GTK_WIDGET (self->try_again_button));
+}
+
+static void
+imtehan_results_page_class_init (ImtehanResultsPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  widget_class->grab_focus = imtehan_results_page_grab_focus;
+  object_class->dispose = imtehan_results_page_dispose;
+
+  g_type_ensure (IMTEHAN_TYPE_SCROLL_BIN);
+  g_type_ensure (IMTEHAN_TYPE_WRAP_BIN);
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/imtehan-results-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, scroller);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, score_label);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, score_bar);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, summary_label);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, learner_label);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, changed_label);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, questions_box);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, home_button);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanResultsPage, try_again_button);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+imtehan_results_page_init (ImtehanResultsPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  imtehan_widget_clean_mnemonic_names (GTK_WIDGET (self));
+}
+
+/**
+ * imtehan_results_page_set_current_quiz:
+ * @current: (nullable): the quiz as it is now
+ *
+ * An attempt taken on other content than @current says so above its score.
+ */
+void
+imtehan_results_page_set_current_quiz (ImtehanResultsPage *self,
+                                       ImtehanQuiz        *current)
+{
+  g_return_if_fail (IMTEHAN_IS_RESULTS_PAGE (self));
+
+  if (g_set_object (&self->current, current))
+    update (self);
+}
+
+void
+imtehan_results_page_set_attempt (ImtehanResultsPage *self,
+                                  ImtehanAttempt     *attempt)
+{
+  g_return_if_fail (IMTEHAN_IS_RESULTS_PAGE (self));
+
+  if (g_set_object (&self->attempt, attempt))
+    update (self);
+}

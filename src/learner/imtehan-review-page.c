@@ -1,0 +1,221 @@
+/* imtehan-review-page.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "imtehan-review-page"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "imtehan-a11y.h"
+#include "imtehan-i18n.h"
+#include "imtehan-quiz.h"
+#include "imtehan-review-page.h"
+#include "imtehan-row.h"
+#include "imtehan-scroll-bin.h"
+#include "imtehan-wrap-bin.h"
+
+struct _ImtehanReviewPage
+{
+  GtkWidget       parent_instance;
+
+  GtkWidget      *warning_box;
+  GtkLabel       *warning_label;
+  GtkListBox     *list;
+  GtkButton      *back_button;
+  GtkButton      *submit_button;
+
+  ImtehanAttempt *attempt;
+  GSignalGroup   *signals;
+};
+
+G_DEFINE_FINAL_TYPE (ImtehanReviewPage, imtehan_review_page, GTK_TYPE_WIDGET)
+
+static GtkWidget *
+create_row (ImtehanAttempt *attempt,
+            guint           index,
+            const char     *lang)
+{
+  ImtehanQuestion *question = imtehan_quiz_get_question (imtehan_attempt_get_quiz (attempt), index);
+  const char *answer = imtehan_attempt_get_answer (attempt, index);
+  g_autofree char *number = g_strdup_printf ("%u", index + 1);
+  g_autofree char *accessible = NULL;
+  GtkWidget *row = gtk_list_box_row_new ();
+  /* Not a horizontal GtkBox around wrapping texts (src/widgets/imtehan-row-layout.c). */
+  GtkWidget *box = imtehan_row_new (12);
+  GtkWidget *texts = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  GtkWidget *number_label = gtk_label_new (number);
+  GtkWidget *question_label = gtk_label_new (NULL);
+  GtkWidget *answer_label = gtk_label_new (NULL);
+  GtkWidget *icon;
+
+  gtk_widget_add_css_class (box, "review-row");
+  gtk_widget_add_css_class (number_label, "question-number");
+  gtk_widget_set_valign (number_label, GTK_ALIGN_START);
+
+  gtk_label_set_wrap (GTK_LABEL (question_label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (question_label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (question_label), 0.0);
+  imtehan_label_set_content (GTK_LABEL (question_label),
+                             imtehan_question_get_text (question, lang), lang);
+
+  gtk_label_set_wrap (GTK_LABEL (answer_label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (answer_label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (answer_label), 0.0);
+  if (answer != NULL)
+    {
+      imtehan_label_set_content (GTK_LABEL (answer_label),
+                                 imtehan_question_get_choice_text (question, answer, lang), lang);
+      gtk_widget_add_css_class (answer_label, "accent");
+      icon = gtk_image_new_from_icon_name ("object-select-symbolic");
+      /* TRANSLATORS: a row of the review page for a screen reader: "3. <question>: <answer>" */
+      accessible = g_strdup_printf (_("Question %u: %s. Your answer: %s"), index + 1,
+                                    imtehan_question_get_text (question, lang),
+                                    imtehan_question_get_choice_text (question, answer, lang));
+    }
+  else
+    {
+      gtk_label_set_text (GTK_LABEL (answer_label), _("Not answered"));
+      gtk_widget_add_css_class (answer_label, "warning");
+      icon = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
+      gtk_widget_add_css_class (icon, "warning");
+      accessible = g_strdup_printf (_("Question %u: %s. Not answered"), index + 1,
+                                    imtehan_question_get_text (question, lang));
+    }
+  gtk_accessible_update_property (GTK_ACCESSIBLE (icon), GTK_ACCESSIBLE_PROPERTY_LABEL, "", -1);
+  gtk_widget_set_valign (icon, GTK_ALIGN_CENTER);
+
+  /* Laid out once per width (imtehan-wrap-bin.c): the page shows every question. */
+  gtk_box_append (GTK_BOX (texts), imtehan_wrap_bin_new (question_label, 15, 60));
+  gtk_box_append (GTK_BOX (texts), imtehan_wrap_bin_new (answer_label, 15, 60));
+  gtk_widget_set_hexpand (texts, TRUE);
+  imtehan_row_append (IMTEHAN_ROW (box), number_label);
+  imtehan_row_append (IMTEHAN_ROW (box), texts);
+  imtehan_row_append (IMTEHAN_ROW (box), icon);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, accessible, -1);
+  return row;
+}
+
+static void
+update (ImtehanReviewPage *self)
+{
+  const char *lang = imtehan_i18n_get_language ();
+  guint n, unanswered;
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list))))
+    gtk_list_box_remove (self->list, child);
+  if (self->attempt == NULL)
+    return;
+
+  n = imtehan_attempt_get_n_questions (self->attempt);
+  for (guint i = 0; i < n; i++)
+    gtk_list_box_append (self->list, create_row (self->attempt, i, lang));
+
+  unanswered = n - imtehan_attempt_get_n_answered (self->attempt);
+  gtk_widget_set_visible (GTK_WIDGET (self->warning_box), unanswered > 0);
+  if (unanswered > 0)
+    {
+      g_autofree char *text =
+        g_strdup_printf (dngettext (GETTEXT_PACKAGE,
+                                    "%u question is not answered. It counts as wrong if you submit now.",
+                                    "%u questions are not answered. They count as wrong if you submit now.",
+                                    unanswered),
+                         unanswered);
+      gtk_label_set_text (self->warning_label, text);
+    }
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->back_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Back to Questions"), -1);
+}
+
+/* Hidden, the page waits: it is rebuilt when it is shown again
+ * (imtehan_review_page_set_attempt()). Rebuilding it at every answer given on the question
+ * page laid out every question's text for nothing. */
+static void
+answer_changed_cb (ImtehanReviewPage *self)
+{
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    update (self);
+}
+
+static void
+row_activated_cb (ImtehanReviewPage *self,
+                  GtkListBoxRow     *row)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.go-to", "u",
+                              (guint32)gtk_list_box_row_get_index (row));
+}
+
+static void
+imtehan_review_page_dispose (GObject *object)
+{
+  ImtehanReviewPage *self = (ImtehanReviewPage *)object;
+  GtkWidget *child;
+
+  if (self->signals)
+    g_signal_group_set_target (self->signals, NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), IMTEHAN_TYPE_REVIEW_PAGE);
+  /* GTK 4.8 unparents only the bound template children. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
+    gtk_widget_unparent (child);
+  g_clear_object (&self->signals);
+  g_clear_object (&self->attempt);
+
+  G_OBJECT_CLASS (imtehan_review_page_parent_class)->dispose (object);
+}
+
+static gboolean
+imtehan_review_page_grab_focus (GtkWidget *widget)
+{
+  ImtehanReviewPage *self = IMTEHAN_REVIEW_PAGE (widget);
+
+  return gtk_widget_grab_focus (GTK_WIDGET (self->submit_button));
+}
+
+static void
+imtehan_review_page_class_init (ImtehanReviewPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  widget_class->grab_focus = imtehan_review_page_grab_focus;
+  object_class->dispose = imtehan_review_page_dispose;
+
+  g_type_ensure (IMTEHAN_TYPE_ROW);
+  g_type_ensure (IMTEHAN_TYPE_SCROLL_BIN);
+  g_type_ensure (IMTEHAN_TYPE_WRAP_BIN);
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/imtehan-review-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, ImtehanReviewPage, warning_box);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanReviewPage, warning_label);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanReviewPage, list);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanReviewPage, back_button);
+  gtk_widget_class_bind_template_child (widget_class, ImtehanReviewPage, submit_button);
+  gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+imtehan_review_page_init (ImtehanReviewPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  imtehan_widget_clean_mnemonic_names (GTK_WIDGET (self));
+
+  self->signals = g_signal_group_new (IMTEHAN_TYPE_ATTEMPT);
+  g_signal_group_connect_object (self->signals, "answer-changed",
+                                 G_CALLBACK (answer_changed_cb), self, G_CONNECT_SWAPPED);
+}
+
+void
+imtehan_review_page_set_attempt (ImtehanReviewPage *self,
+                                 ImtehanAttempt    *attempt)
+{
+  g_return_if_fail (IMTEHAN_IS_REVIEW_PAGE (self));
+
+  g_set_object (&self->attempt, attempt);
+  g_signal_group_set_target (self->signals, attempt);
+  /* Rebuilt each time the page is shown: answers may have changed meanwhile. */
+  update (self);
+}
