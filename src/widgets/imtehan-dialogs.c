@@ -29,9 +29,16 @@
 /* The message dialogs shown and not yet answered, newest last (not referenced). */
 static GPtrArray *shown_messages;
 
-static void
-dress (GtkWidget *dialog,
-       GtkWindow *parent)
+/**
+ * imtehan_dialogs_follow_language:
+ * @parent: (nullable): the window it belongs to
+ *
+ * Gives a new dialog or window the Urdu interface's class ("urdu-ui", data/style.css) when
+ * @parent has it, or, with no parent, when the interface is in Urdu.
+ */
+void
+imtehan_dialogs_follow_language (GtkWidget *dialog,
+                                 GtkWindow *parent)
 {
   gboolean urdu = parent != NULL ? gtk_widget_has_css_class (GTK_WIDGET (parent), "urdu-ui")
                                  : g_str_equal (imtehan_i18n_get_language (), "ur");
@@ -183,7 +190,7 @@ imtehan_dialogs_ask_async (GtkWindow                   *parent,
     adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), close_response);
   gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
 #endif
-  dress (dialog, parent);
+  imtehan_dialogs_follow_language (dialog, parent);
 
   data = g_new0 (AskData, 1);
   data->dialog = dialog;
@@ -662,7 +669,7 @@ imtehan_dialogs_show_about (GtkWindow  *parent,
   about = GTK_WIDGET (g_object_new_valist (ADW_TYPE_ABOUT_WINDOW, first_property_name, args));
 #endif
   va_end (args);
-  dress (about, parent);
+  imtehan_dialogs_follow_language (about, parent);
 #if USE_ADW_DIALOG
   adw_dialog_present (ADW_DIALOG (about), GTK_WIDGET (parent));
 #else
@@ -697,7 +704,7 @@ imtehan_dialogs_show_preferences (GtkWindow          *parent,
   adw_dialog_set_content_height (ADW_DIALOG (dialog), 640);
   adw_preferences_dialog_set_search_enabled (ADW_PREFERENCES_DIALOG (dialog), FALSE);
   adw_preferences_dialog_add (ADW_PREFERENCES_DIALOG (dialog), page);
-  dress (dialog, parent);
+  imtehan_dialogs_follow_language (dialog, parent);
   adw_dialog_present (ADW_DIALOG (dialog), GTK_WIDGET (parent));
 #else
   dialog = adw_preferences_window_new ();
@@ -711,7 +718,7 @@ imtehan_dialogs_show_preferences (GtkWindow          *parent,
       gtk_window_set_transient_for (GTK_WINDOW (dialog), parent);
       gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
     }
-  dress (dialog, parent);
+  imtehan_dialogs_follow_language (dialog, parent);
   gtk_window_present (GTK_WINDOW (dialog));
 #endif
   return dialog;

@@ -70,6 +70,8 @@ void         imtehan_dialogs_show_about        (GtkWindow                   *par
 GtkWidget   *imtehan_dialogs_show_preferences  (GtkWindow                   *parent,
                                                 const char                  *title,
                                                 AdwPreferencesPage          *page);
+void         imtehan_dialogs_follow_language   (GtkWidget                   *dialog,
+                                                GtkWindow                   *parent);
 void         imtehan_dialogs_add_toast         (GtkWidget                   *inside,
                                                 AdwToast                    *toast);
 void         imtehan_dialogs_close             (GtkWidget                   *dialog);

@@ -407,6 +407,7 @@ struct _ImtehanLibrary
   GPtrArray  *entries;        /* ImtehanLibraryEntry, in compare_entries() order */
   guint       generation;     /* counts reloads begun and imports applied */
   guint       last_reload;    /* the generation of the last reload begun */
+  gboolean    listed;         /* a listing has finished, whether or not it failed */
 };
 
 static void list_model_iface_init (GListModelInterface *iface);
@@ -420,6 +421,7 @@ enum {
   PROP_SYSTEM_FOLDERS,
   PROP_USER_FOLDER,
   PROP_CACHE_FILE,
+  PROP_LISTED,
   N_PROPS
 };
 
@@ -504,6 +506,9 @@ imtehan_library_get_property (GObject    *object,
     case PROP_CACHE_FILE:
       g_value_set_string (value, self->cache_file);
       break;
+    case PROP_LISTED:
+      g_value_set_boolean (value, self->listed);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -577,6 +582,11 @@ imtehan_library_class_init (ImtehanLibraryClass *klass)
   properties[PROP_CACHE_FILE] =
     g_param_spec_string ("cache-file", NULL, NULL, NULL,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /* Whether a listing has finished: until then a quiz not found may still come. Set after
+   * the list's items-changed, so that a handler of it still sees the listing under way. */
+  properties[PROP_LISTED] =
+    g_param_spec_boolean ("listed", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -917,6 +927,15 @@ reload_thread (GTask        *task,
 }
 
 static void
+set_listed (ImtehanLibrary *self)
+{
+  if (self->listed)
+    return;
+  self->listed = TRUE;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LISTED]);
+}
+
+static void
 reload_done_cb (GObject      *object,
                 GAsyncResult *result,
                 gpointer      user_data)
@@ -929,6 +948,8 @@ reload_done_cb (GObject      *object,
 
   if (!(entries = g_task_propagate_pointer (G_TASK (result), &error)))
     {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        set_listed (self);
       g_task_return_error (task, error);
       return;
     }
@@ -942,6 +963,7 @@ reload_done_cb (GObject      *object,
       imtehan_library_reload_async (self, g_task_get_cancellable (task), NULL, NULL);
     }
   /* Otherwise a later reload is on its way and will set the list. */
+  set_listed (self);
   g_task_return_boolean (task, TRUE);
 }
 
@@ -982,6 +1004,20 @@ imtehan_library_reload_async (ImtehanLibrary      *self,
   g_task_set_source_tag (worker, imtehan_library_reload_async);
   g_task_set_task_data (worker, job, (GDestroyNotify)reload_job_free);
   g_task_run_in_thread (worker, reload_thread);
+}
+
+/**
+ * imtehan_library_get_listed:
+ *
+ * Whether a listing has finished (#ImtehanLibrary:listed): a quiz not in the list then is
+ * not in any folder, rather than not listed yet.
+ */
+gboolean
+imtehan_library_get_listed (ImtehanLibrary *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_LIBRARY (self), FALSE);
+
+  return self->listed;
 }
 
 gboolean

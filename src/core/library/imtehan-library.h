@@ -50,6 +50,7 @@ ImtehanLibrary      *imtehan_library_new             (const char * const  *bundl
                                                       const char          *user_folder);
 ImtehanLibrary      *imtehan_library_new_default     (const char * const  *bundled_resources);
 GFile               *imtehan_library_get_user_folder (ImtehanLibrary      *self);
+gboolean             imtehan_library_get_listed      (ImtehanLibrary      *self);
 void                 imtehan_library_set_versions    (ImtehanLibrary      *self,
                                                       ImtehanQuizVersions *versions);
 ImtehanLibraryEntry *imtehan_library_lookup          (ImtehanLibrary      *self,
