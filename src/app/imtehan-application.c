@@ -15,6 +15,7 @@
 #include "imtehan-application.h"
 #include "imtehan-bench.h"
 #include "imtehan-cli.h"
+#include "imtehan-context.h"
 #include "imtehan-dialogs.h"
 #include "imtehan-i18n.h"
 #include "imtehan-lab-config.h"
@@ -29,25 +30,14 @@
 #include "imtehan-warm-up.h"
 #include "imtehan-window.h"
 
-#define BUNDLED_QUIZ RESOURCE_BASE "/quizzes/zero-sharded-optimizers.quiz"
-
 struct _ImtehanApplication
 {
   AdwApplication  parent_instance;
 
-  GSettings      *settings;
-  ImtehanLabConfig *lab_config;
-  ImtehanQuiz    *quiz;
-  ImtehanStore   *store;
-  ImtehanLibrary *library;
-  ImtehanQuizVersions *versions;
+  ImtehanLabConfig *lab_config;       /* with this run's options, before the context */
+  ImtehanContext *context;             /* made at startup */
   GPtrArray      *command_line_files;  /* GFile: opened at the first activation */
   GPtrArray      *report_sources;      /* GFile: --report without an output file */
-  gboolean        library_listed;      /* the start-up listing is done */
-  /* The last learner's name and roll number on this PC, for the rest of this run only: a
-   * lab PC is shared, so nothing of it is written to disk. */
-  char           *learner;
-  char           *roll_number;
 };
 
 G_DEFINE_FINAL_TYPE (ImtehanApplication, imtehan_application, ADW_TYPE_APPLICATION)
@@ -57,16 +47,10 @@ imtehan_application_dispose (GObject *object)
 {
   ImtehanApplication *self = (ImtehanApplication *)object;
 
-  g_clear_object (&self->settings);
   g_clear_object (&self->lab_config);
-  g_clear_object (&self->quiz);
-  g_clear_object (&self->store);
-  g_clear_object (&self->library);
-  g_clear_object (&self->versions);
+  g_clear_object (&self->context);
   g_clear_pointer (&self->command_line_files, g_ptr_array_unref);
   g_clear_pointer (&self->report_sources, g_ptr_array_unref);
-  g_clear_pointer (&self->learner, g_free);
-  g_clear_pointer (&self->roll_number, g_free);
 
   G_OBJECT_CLASS (imtehan_application_parent_class)->dispose (object);
 }
@@ -118,8 +102,8 @@ imtehan_application_activate (GApplication *app)
     {
       g_autoptr(GPtrArray) sources = g_steal_pointer (&self->report_sources);
 
-      imtehan_report_window_present (GTK_APPLICATION (app), (GFile * const *)sources->pdata,
-                                     sources->len);
+      imtehan_report_window_present (GTK_APPLICATION (app), self->context,
+                                     (GFile * const *)sources->pdata, sources->len);
       return;
     }
   /* Launched with files: their windows, not the bundled quiz's. */
@@ -228,7 +212,7 @@ preferences_cb (GSimpleAction *action,
 {
   GtkApplication *app = user_data;
 
-  imtehan_preferences_page_present (IMTEHAN_APPLICATION (app),
+  imtehan_preferences_page_present (IMTEHAN_APPLICATION (app)->context,
                                     gtk_application_get_active_window (app));
 }
 
@@ -237,7 +221,8 @@ report_cb (GSimpleAction *action,
            GVariant      *parameter,
            gpointer       user_data)
 {
-  imtehan_report_window_present (GTK_APPLICATION (user_data), NULL, 0);
+  imtehan_report_window_present (GTK_APPLICATION (user_data),
+                                 IMTEHAN_APPLICATION (user_data)->context, NULL, 0);
 }
 
 /* `imtehan --report DIR…` while Imtehan runs: the running instance opens the report. */
@@ -252,6 +237,7 @@ report_sources_cb (GSimpleAction *action,
   for (guint i = 0; uris[i] != NULL; i++)
     g_ptr_array_add (sources, g_file_new_for_uri (uris[i]));
   imtehan_report_window_present (GTK_APPLICATION (user_data),
+                                 IMTEHAN_APPLICATION (user_data)->context,
                                  (GFile * const *)sources->pdata, sources->len);
 }
 
@@ -265,20 +251,6 @@ static const GActionEntry app_actions[] = {
 };
 
 static void
-load_quiz (ImtehanApplication *self)
-{
-  g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(GError) error = NULL;
-
-  bytes = g_resources_lookup_data (BUNDLED_QUIZ, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
-  if (bytes != NULL)
-    self->quiz = imtehan_quiz_new_from_bytes (bytes, "zero-sharded-optimizers.quiz", &error);
-  /* The bundled quiz is tested at build time (tests/core/test-quiz.c): failing here is a bug. */
-  if (self->quiz == NULL)
-    g_error ("The bundled quiz does not load: %s", error->message);
-}
-
-static void
 library_listed_cb (GObject      *source,
                    GAsyncResult *result,
                    gpointer      user_data)
@@ -286,10 +258,10 @@ library_listed_cb (GObject      *source,
   g_autoptr(ImtehanApplication) self = user_data;
   g_autoptr(GError) error = NULL;
 
-  if (!imtehan_library_reload_finish (IMTEHAN_LIBRARY (source), result, &error))
+  if (!imtehan_context_list_library_finish (IMTEHAN_CONTEXT (source), result, &error))
     g_warning ("The quizzes could not be listed: %s", error->message);
-  self->library_listed = TRUE;
-  imtehan_bench_mark ("library-listed", g_list_model_get_n_items (G_LIST_MODEL (source)));
+  imtehan_bench_mark ("library-listed", g_list_model_get_n_items (
+                        G_LIST_MODEL (imtehan_context_get_library (self->context))));
 }
 
 /* Made by handle-local-options when the options are read (the UI tests register the
@@ -316,20 +288,11 @@ imtehan_application_startup (GApplication *app)
 
   imtehan_bench_mark ("startup", 0);
   ensure_lab_config (self);
-  self->settings = g_object_ref (imtehan_lab_config_get_settings (self->lab_config));
-  /* The history is listed on the store's worker while the toolkit initializes; in the
-   * results folder the lab set, if it set one. */
-  results_folder = imtehan_lab_config_dup_results_folder (self->lab_config);
-  /* A lab's folder may be a share that goes away: its saves then wait in a local folder. */
-  self->store = results_folder ? imtehan_store_new_for_results_folder (results_folder, NULL)
-                               : imtehan_store_new_default ();
-  imtehan_store_prefetch_list (self->store);
-  /* The quizzes are listed on a worker too; the window shows them when there are several. */
-  self->library = imtehan_library_new_default ((const char * const[]) { BUNDLED_QUIZ, NULL });
-  /* Every version of a quiz shown or imported is kept, for the attempts taken on it. */
-  self->versions = imtehan_quiz_versions_new_default ();
-  imtehan_library_set_versions (self->library, self->versions);
-  imtehan_library_reload_async (self->library, NULL, library_listed_cb, g_object_ref (self));
+  /* The history is listed on the store's worker while the toolkit initializes, and the
+   * quizzes on the library's; the window shows them when there are several. */
+  self->context = imtehan_context_new (self->lab_config);
+  imtehan_store_prefetch_list (imtehan_context_get_store (self->context));
+  imtehan_context_list_library_async (self->context, NULL, library_listed_cb, g_object_ref (self));
   /* GtkApplication's startup calls gtk_init() too, but then libadwaita initializes, a time
    * the font warm-up can use on the other core. Without a display GTK 4.8 goes on with none
    * (a failed gtk_init_check() counts as done) and crashes later: say so and stop, as
@@ -351,12 +314,12 @@ imtehan_application_startup (GApplication *app)
                                               GTK_STYLE_PROVIDER (style),
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
 
-  setting = g_settings_get_string (self->settings, "language");
+  setting = g_settings_get_string (imtehan_context_get_settings (self->context), "language");
   language = *setting ? g_strdup (setting) : imtehan_i18n_system_language ();
   imtehan_i18n_set_language (language);
-  load_quiz (self);
-  imtehan_warm_up_fonts_start (self->quiz, imtehan_i18n_get_language (),
-                               imtehan_store_get_directory (self->store));
+  imtehan_warm_up_fonts_start (imtehan_context_get_quiz (self->context),
+                               imtehan_i18n_get_language (),
+                               imtehan_store_get_directory (imtehan_context_get_store (self->context)));
   imtehan_bench_mark ("warm-up-started", 0);
   G_APPLICATION_CLASS (imtehan_application_parent_class)->startup (app);
   imtehan_bench_mark ("toolkit-ready", 0);
@@ -584,72 +547,67 @@ imtehan_application_new (void)
                        NULL);
 }
 
+/* What every window of this run shares (the store, the library, the lab's settings). */
+ImtehanContext *
+imtehan_application_get_context (ImtehanApplication *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_APPLICATION (self), NULL);
+
+  return self->context;
+}
+
 ImtehanQuiz *
 imtehan_application_get_quiz (ImtehanApplication *self)
 {
-  g_return_val_if_fail (IMTEHAN_IS_APPLICATION (self), NULL);
-  return self->quiz;
+  return imtehan_context_get_quiz (self->context);
 }
 
 ImtehanStore *
 imtehan_application_get_store (ImtehanApplication *self)
 {
-  g_return_val_if_fail (IMTEHAN_IS_APPLICATION (self), NULL);
-  return self->store;
+  return imtehan_context_get_store (self->context);
 }
 
-/* Every kept version of the quizzes: for the history and the report. */
 ImtehanQuizVersions *
 imtehan_application_get_versions (ImtehanApplication *self)
 {
-  g_return_val_if_fail (IMTEHAN_IS_APPLICATION (self), NULL);
-
-  return self->versions;
+  return imtehan_context_get_versions (self->context);
 }
 
 ImtehanLibrary *
 imtehan_application_get_library (ImtehanApplication *self)
 {
-  g_return_val_if_fail (IMTEHAN_IS_APPLICATION (self), NULL);
-  return self->library;
+  return imtehan_context_get_library (self->context);
 }
 
-/* Whether the quizzes have been listed once since start-up. */
 gboolean
 imtehan_application_get_library_listed (ImtehanApplication *self)
 {
-  g_return_val_if_fail (IMTEHAN_IS_APPLICATION (self), FALSE);
-  return self->library_listed;
+  return imtehan_library_get_listed (imtehan_context_get_library (self->context));
 }
 
-/* The lab's settings in force: GSettings, and the options of this run. */
 ImtehanLabConfig *
 imtehan_application_get_lab_config (ImtehanApplication *self)
 {
-  g_return_val_if_fail (IMTEHAN_IS_APPLICATION (self), NULL);
-  return self->lab_config;
+  return self->context ? imtehan_context_get_lab_config (self->context) : self->lab_config;
 }
 
 GSettings *
 imtehan_application_get_settings (ImtehanApplication *self)
 {
-  g_return_val_if_fail (IMTEHAN_IS_APPLICATION (self), NULL);
-  return self->settings;
+  return imtehan_context_get_settings (self->context);
 }
 
-/* The learner who last started an attempt in this run, offered again at the next Start. */
 const char *
 imtehan_application_get_learner (ImtehanApplication *self)
 {
-  g_return_val_if_fail (IMTEHAN_IS_APPLICATION (self), NULL);
-  return self->learner;
+  return imtehan_context_get_learner (self->context);
 }
 
 const char *
 imtehan_application_get_roll_number (ImtehanApplication *self)
 {
-  g_return_val_if_fail (IMTEHAN_IS_APPLICATION (self), NULL);
-  return self->roll_number;
+  return imtehan_context_get_roll_number (self->context);
 }
 
 void
@@ -657,8 +615,5 @@ imtehan_application_set_learner (ImtehanApplication *self,
                                  const char         *name,
                                  const char         *roll_number)
 {
-  g_return_if_fail (IMTEHAN_IS_APPLICATION (self));
-
-  imtehan_set_str (&self->learner, name);
-  imtehan_set_str (&self->roll_number, roll_number);
+  imtehan_context_set_learner (self->context, name, roll_number);
 }

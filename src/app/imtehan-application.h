@@ -7,6 +7,7 @@
 
 #include <adwaita.h>
 
+#include "imtehan-context.h"
 #include "imtehan-lab-config.h"
 #include "imtehan-library.h"
 #include "imtehan-quiz.h"
@@ -19,6 +20,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (ImtehanApplication, imtehan_application, IMTEHAN, APPLICATION, AdwApplication)
 
 ImtehanApplication *imtehan_application_new          (void);
+ImtehanContext     *imtehan_application_get_context  (ImtehanApplication *self);
 ImtehanQuiz        *imtehan_application_get_quiz     (ImtehanApplication *self);
 ImtehanStore       *imtehan_application_get_store    (ImtehanApplication *self);
 ImtehanLibrary     *imtehan_application_get_library  (ImtehanApplication *self);

@@ -460,14 +460,14 @@ imtehan_preferences_page_new (ImtehanLabConfig *config,
  * Returns: (transfer none): the Preferences dialog, with the page in it
  */
 GtkWidget *
-imtehan_preferences_page_present (ImtehanApplication *app,
-                                  GtkWindow          *parent)
+imtehan_preferences_page_present (ImtehanContext *context,
+                                  GtkWindow      *parent)
 {
   ImtehanPreferencesPage *page;
 
-  g_return_val_if_fail (IMTEHAN_IS_APPLICATION (app), NULL);
+  g_return_val_if_fail (IMTEHAN_IS_CONTEXT (context), NULL);
 
-  page = imtehan_preferences_page_new (imtehan_application_get_lab_config (app),
-                                       imtehan_application_get_library (app));
+  page = imtehan_preferences_page_new (imtehan_context_get_lab_config (context),
+                                       imtehan_context_get_library (context));
   return imtehan_dialogs_show_preferences (parent, _("Preferences"), ADW_PREFERENCES_PAGE (page));
 }

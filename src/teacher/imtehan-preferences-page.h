@@ -7,7 +7,7 @@
 
 #include <adwaita.h>
 
-#include "imtehan-application.h"
+#include "imtehan-context.h"
 #include "imtehan-lab-config.h"
 #include "imtehan-library.h"
 #define IMTEHAN_TYPE_PREFERENCES_PAGE (imtehan_preferences_page_get_type ())
@@ -16,7 +16,7 @@ G_DECLARE_FINAL_TYPE (ImtehanPreferencesPage, imtehan_preferences_page,
 
 ImtehanPreferencesPage *imtehan_preferences_page_new     (ImtehanLabConfig   *config,
                                                           ImtehanLibrary     *library);
-GtkWidget              *imtehan_preferences_page_present (ImtehanApplication *app,
+GtkWidget              *imtehan_preferences_page_present (ImtehanContext     *context,
                                                           GtkWindow          *parent);
 
 G_END_DECLS

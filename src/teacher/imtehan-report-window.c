@@ -14,7 +14,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "imtehan-application.h"
+#include "imtehan-context.h"
 #include "imtehan-bench.h"
 #include "imtehan-dialogs.h"
 #include "imtehan-i18n.h"
@@ -90,6 +90,8 @@ struct _ImtehanReportWindow
   ImtehanReviewPage      *answers_page;
 
   char                   *language;         /* the window's, fixed when it is built */
+  ImtehanContext         *context;          /* nullable: a test's window has none */
+  gulong                  listed_id;        /* while a load waits for the library */
   ImtehanReport          *report;
   GPtrArray              *sources;          /* GFile: being read, or read */
   GPtrArray              *loaded_sources;   /* GFile: of the report shown; NULL: none yet */
@@ -114,6 +116,14 @@ struct _ImtehanReportWindow
 };
 
 G_DEFINE_FINAL_TYPE (ImtehanReportWindow, imtehan_report_window, ADW_TYPE_APPLICATION_WINDOW)
+
+enum {
+  PROP_0,
+  PROP_CONTEXT,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 static void update_actions (ImtehanReportWindow *self);
 
@@ -955,10 +965,20 @@ load_cb (GObject      *source,
 static gboolean
 library_pending (ImtehanReportWindow *self)
 {
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  return self->context != NULL &&
+         !imtehan_library_get_listed (imtehan_context_get_library (self->context));
+}
 
-  return IMTEHAN_IS_APPLICATION (app) &&
-         !imtehan_application_get_library_listed (IMTEHAN_APPLICATION (app));
+static void begin_load (ImtehanReportWindow *self);
+
+static void
+library_listed_cb (ImtehanReportWindow *self)
+{
+  if (library_pending (self))
+    return;
+  g_clear_signal_handler (&self->listed_id, imtehan_context_get_library (self->context));
+  if (self->load_deferred)
+    begin_load (self);
 }
 
 static void
@@ -978,8 +998,6 @@ progress_cb (gpointer user_data)
 {
   ImtehanReportWindow *self = user_data;
 
-  if (self->load_deferred && !library_pending (self))
-    begin_load (self);
   update_progress (self);
   return G_SOURCE_CONTINUE;
 }
@@ -993,9 +1011,16 @@ start_load (ImtehanReportWindow *self)
     g_cancellable_cancel (self->load_cancellable);
   g_clear_object (&self->load_cancellable);
   self->load_cancellable = g_cancellable_new ();
-  /* progress_cb() begins it once the library is listed. */
+  /* library_listed_cb() begins it once the library is listed. */
   if (library_pending (self))
-    self->load_deferred = TRUE;
+    {
+      self->load_deferred = TRUE;
+      if (self->listed_id == 0)
+        self->listed_id = g_signal_connect_object (imtehan_context_get_library (self->context),
+                                                   "notify::listed",
+                                                   G_CALLBACK (library_listed_cb), self,
+                                                   G_CONNECT_SWAPPED);
+    }
   else
     begin_load (self);
 
@@ -1835,6 +1860,8 @@ imtehan_report_window_dispose (GObject *object)
   g_clear_object (&self->review_cancellable);
   g_clear_handle_id (&self->progress_source, g_source_remove);
   g_clear_handle_id (&self->narrow_source, g_source_remove);
+  if (self->context != NULL)
+    g_clear_signal_handler (&self->listed_id, imtehan_context_get_library (self->context));
   if (self->focus_row_tick != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->focus_row_tick);
   self->focus_row_tick = 0;
@@ -1853,6 +1880,7 @@ imtehan_report_window_dispose (GObject *object)
   g_clear_object (&self->quiz);
   g_clear_object (&self->reviewed);
   g_clear_object (&self->report);
+  g_clear_object (&self->context);
   g_clear_pointer (&self->sources, g_ptr_array_unref);
   g_clear_pointer (&self->loaded_sources, g_ptr_array_unref);
 
@@ -1871,6 +1899,42 @@ imtehan_report_window_finalize (GObject *object)
 }
 
 static void
+imtehan_report_window_get_property (GObject    *object,
+                                    guint       prop_id,
+                                    GValue     *value,
+                                    GParamSpec *pspec)
+{
+  ImtehanReportWindow *self = IMTEHAN_REPORT_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_CONTEXT:
+      g_value_set_object (value, self->context);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+imtehan_report_window_set_property (GObject      *object,
+                                    guint         prop_id,
+                                    const GValue *value,
+                                    GParamSpec   *pspec)
+{
+  ImtehanReportWindow *self = IMTEHAN_REPORT_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_CONTEXT:
+      self->context = g_value_dup_object (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 imtehan_report_window_class_init (ImtehanReportWindowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -1878,6 +1942,14 @@ imtehan_report_window_class_init (ImtehanReportWindowClass *klass)
 
   object_class->dispose = imtehan_report_window_dispose;
   object_class->finalize = imtehan_report_window_finalize;
+  object_class->get_property = imtehan_report_window_get_property;
+  object_class->set_property = imtehan_report_window_set_property;
+
+  /* The library, the bundled quiz and the kept versions the attempts are scored against. */
+  properties[PROP_CONTEXT] =
+    g_param_spec_object ("context", NULL, NULL, IMTEHAN_TYPE_CONTEXT,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
   widget_class->size_allocate = imtehan_report_window_size_allocate;
 
   g_type_ensure (IMTEHAN_TYPE_REPORT_QUESTIONS);
@@ -2066,22 +2138,21 @@ imtehan_report_window_init (ImtehanReportWindow *self)
   update_actions (self);
 }
 
-/* The report is made with the application's library and bundled quiz: attempts of either are
- * scored. Outside the application (a test's window), with neither. */
+/* The report is made with the context's library and bundled quiz: attempts of either are
+ * scored. Without a context (a test's window), with neither. */
 static void
-create_report (ImtehanReportWindow *self,
-               GtkApplication      *app)
+create_report (ImtehanReportWindow *self)
 {
   ImtehanLibrary *library = NULL;
   ImtehanQuiz *bundled = NULL;
   ImtehanQuizVersions *versions = NULL;
   g_autoptr(GtkSelectionModel) problems = NULL;
 
-  if (IMTEHAN_IS_APPLICATION (app))
+  if (self->context != NULL)
     {
-      library = imtehan_application_get_library (IMTEHAN_APPLICATION (app));
-      bundled = imtehan_application_get_quiz (IMTEHAN_APPLICATION (app));
-      versions = imtehan_application_get_versions (IMTEHAN_APPLICATION (app));
+      library = imtehan_context_get_library (self->context);
+      bundled = imtehan_context_get_quiz (self->context);
+      versions = imtehan_context_get_versions (self->context);
     }
   self->report = imtehan_report_new (library);
   /* Attempts taken on earlier versions of a quiz are matched to the version they were on. */
@@ -2099,16 +2170,18 @@ create_report (ImtehanReportWindow *self,
 
 ImtehanReportWindow *
 imtehan_report_window_present (GtkApplication *app,
+                               ImtehanContext *context,
                                GFile * const  *sources,
                                guint           n_sources)
 {
   ImtehanReportWindow *self;
 
   g_return_val_if_fail (GTK_IS_APPLICATION (app), NULL);
+  g_return_val_if_fail (context == NULL || IMTEHAN_IS_CONTEXT (context), NULL);
   g_return_val_if_fail (sources != NULL || n_sources == 0, NULL);
 
-  self = g_object_new (IMTEHAN_TYPE_REPORT_WINDOW, "application", app, NULL);
-  create_report (self, app);
+  self = g_object_new (IMTEHAN_TYPE_REPORT_WINDOW, "application", app, "context", context, NULL);
+  create_report (self);
   gtk_window_present (GTK_WINDOW (self));
   if (n_sources > 0)
     {

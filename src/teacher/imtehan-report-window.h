@@ -7,6 +7,7 @@
 
 #include <adwaita.h>
 
+#include "imtehan-context.h"
 #include "imtehan-report.h"
 
 G_BEGIN_DECLS
@@ -27,6 +28,7 @@ G_DECLARE_FINAL_TYPE (ImtehanReportWindow, imtehan_report_window,
  * sources it asks for the results folder. app.report and `imtehan --report DIR…` without an
  * output file both come here. */
 ImtehanReportWindow *imtehan_report_window_present   (GtkApplication      *app,
+                                                      ImtehanContext      *context,
                                                       GFile * const       *sources,
                                                       guint                n_sources);
 ImtehanReport       *imtehan_report_window_get_report (ImtehanReportWindow *self);

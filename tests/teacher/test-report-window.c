@@ -145,7 +145,9 @@ open_window (Fixture  *fixture,
 {
   g_autoptr(GFile) folder = g_file_new_for_path (fixture->root);
 
-  fixture->window = imtehan_report_window_present (GTK_APPLICATION (imtehan_test_app), &folder, 1);
+  fixture->window = imtehan_report_window_present (GTK_APPLICATION (imtehan_test_app),
+                                                   imtehan_application_get_context (imtehan_test_app),
+                                                   &folder, 1);
   g_assert_nonnull (fixture->window);
   if (!wait)
     return;
@@ -220,7 +222,9 @@ static void
 test_empty (Fixture       *fixture,
             gconstpointer  data)
 {
-  fixture->window = imtehan_report_window_present (GTK_APPLICATION (imtehan_test_app), NULL, 0);
+  fixture->window = imtehan_report_window_present (GTK_APPLICATION (imtehan_test_app),
+                                                   imtehan_application_get_context (imtehan_test_app),
+                                                   NULL, 0);
   imtehan_test_spin ();
   g_assert_cmpstr (page_name (fixture), ==, "empty");
   g_assert_true (imtehan_test_shows_label (GTK_WIDGET (fixture->window),
