@@ -132,7 +132,7 @@ check_record_agrees (GBytes         *bytes,
                      const GError   *loader_error)
 {
   g_autoptr(ImtehanKeyFileReader) reader = NULL;
-  g_auto(ImtehanAttemptRecord) record = { NULL, };
+  g_auto(ImtehanAttemptRecord) record = { 0, };
   g_autoptr(GError) error = NULL;
   gboolean read;
 
