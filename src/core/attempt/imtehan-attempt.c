@@ -221,7 +221,7 @@ imtehan_attempt_constructed (GObject *object)
    * for 30 PCs starting together. */
   self->id = g_strdup_printf ("%s-%08x%08x", stamp, g_random_int (), g_random_int ());
   self->quiz_digest = g_strdup (imtehan_quiz_get_digest (self->quiz));
-  /* A lab's report says which PC an attempt was taken on (issue 16). */
+  /* A lab's report says which PC an attempt was taken on. */
   self->host = g_strdup (g_get_host_name ());
 
   self->n_slots = imtehan_quiz_get_n_questions (self->quiz);
