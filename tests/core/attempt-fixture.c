@@ -103,7 +103,7 @@ edit_line (const char *data,
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
-/* An attempt with every key issue 16 added: practice, a time limit, a roll number, a checked
+/* An attempt with every one of the lab's keys: practice, a time limit, a roll number, a checked
  * answer, finished when the time ran out. */
 ImtehanAttempt *
 lab_attempt_new (ImtehanQuiz *quiz)

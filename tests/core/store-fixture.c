@@ -293,6 +293,8 @@ claim (Fixture                *fixture,
   return attempt;
 }
 
+/* Every test without a cache, then with one ("/store/cached/..."): the cache changes no
+ * listing, no file set aside, no lock. */
 void
 add_test (const char *path,
           void      (*func) (Fixture *, gconstpointer))

@@ -296,7 +296,7 @@ test_without_digest (void)
 }
 
 /* Attempt files written by the first release (Version=1, before the lab's keys) stay readable
- * and resumable by every later one (issue 16). They were made by that release's own code, and
+ * and resumable by every later one. They were made by that release's own code, and
  * are read with the copy of the quiz they were taken on, so that an edit of the bundled quiz
  * does not turn this test into a different one. */
 #define V1_DIR TEST_DATA_DIR "/attempts-v1"

@@ -19,11 +19,6 @@
 #include "imtehan-store-private.h"
 #include "store-fixture.h"
 
-/* Every test without a cache, then with one ("/store/cached/..."): the cache changes no
- * listing, no file set aside, no lock. */
-
-/* --- A lab's results folder (issue 16) -------------------------------------------------- */
-
 static char *
 pending_in (Fixture        *fixture,
             ImtehanAttempt *attempt)

@@ -481,8 +481,7 @@ test_list_prefetch_outdated (Fixture       *fixture,
 }
 
 /* A bad escape in a value the summary reads is a damaged file like any other: it is set
- * aside, not listed with a NULL language (fuzz-attempt found that NULL in the attempt
- * loader, and the summary reader had the same code). */
+ * aside, not listed with a NULL language. */
 static void
 test_bad_escape_set_aside (Fixture       *fixture,
                            gconstpointer  data)
