@@ -21,53 +21,6 @@
 #define ATTEMPT_GROUP "Attempt"
 #define QUESTION_PREFIX "Question "
 
-const char *
-imtehan_mode_to_string (ImtehanMode mode)
-{
-  g_autoptr(GEnumClass) klass = g_type_class_ref (IMTEHAN_TYPE_MODE);
-  GEnumValue *value = g_enum_get_value (klass, mode);
-
-  g_return_val_if_fail (value != NULL, "exam");
-  return value->value_nick;
-}
-
-gboolean
-imtehan_mode_from_string (const char  *text,
-                          ImtehanMode *mode)
-{
-  g_autoptr(GEnumClass) klass = g_type_class_ref (IMTEHAN_TYPE_MODE);
-  GEnumValue *value = g_enum_get_value_by_nick (klass, text);
-
-  if (value == NULL)
-    return FALSE;
-  *mode = value->value;
-  return TRUE;
-}
-
-const char *
-imtehan_finish_reason_to_string (ImtehanFinishReason reason)
-{
-  g_autoptr(GEnumClass) klass = g_type_class_ref (IMTEHAN_TYPE_FINISH_REASON);
-  GEnumValue *value = g_enum_get_value (klass, reason);
-
-  g_return_val_if_fail (value != NULL, "none");
-  return value->value_nick;
-}
-
-/* Only the reasons a finished attempt can have: "none" is no reason. */
-gboolean
-imtehan_finish_reason_from_string (const char          *text,
-                                   ImtehanFinishReason *reason)
-{
-  g_autoptr(GEnumClass) klass = g_type_class_ref (IMTEHAN_TYPE_FINISH_REASON);
-  GEnumValue *value = g_enum_get_value_by_nick (klass, text);
-
-  if (value == NULL || value->value == IMTEHAN_FINISH_REASON_NONE)
-    return FALSE;
-  *reason = value->value;
-  return TRUE;
-}
-
 void
 imtehan_attempt_record_clear (ImtehanAttemptRecord *record)
 {

@@ -16,16 +16,6 @@
 
 G_DEFINE_FINAL_TYPE (ImtehanAttempt, imtehan_attempt, G_TYPE_OBJECT)
 
-/* The nicks are what attempt files say (Mode=, FinishReason=): never change them. */
-G_DEFINE_ENUM_TYPE (ImtehanMode, imtehan_mode,
-                    G_DEFINE_ENUM_VALUE (IMTEHAN_MODE_EXAM, "exam"),
-                    G_DEFINE_ENUM_VALUE (IMTEHAN_MODE_PRACTICE, "practice"))
-
-G_DEFINE_ENUM_TYPE (ImtehanFinishReason, imtehan_finish_reason,
-                    G_DEFINE_ENUM_VALUE (IMTEHAN_FINISH_REASON_NONE, "none"),
-                    G_DEFINE_ENUM_VALUE (IMTEHAN_FINISH_REASON_SUBMITTED, "submitted"),
-                    G_DEFINE_ENUM_VALUE (IMTEHAN_FINISH_REASON_TIME_UP, "time-up"))
-
 GParamSpec *imtehan_attempt_properties[IMTEHAN_ATTEMPT_N_PROPS];
 guint imtehan_attempt_signals[IMTEHAN_ATTEMPT_N_SIGNALS];
 
