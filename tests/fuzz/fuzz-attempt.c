@@ -1,4 +1,4 @@
-/* fuzz-attempt.c: the attempt loader against any bytes
+/* fuzz-attempt.c: the attempt file's parser against any bytes, at every depth
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -15,6 +15,7 @@
 #include "fuzz-common.h"
 #include "imtehan-attempt.h"
 #include "imtehan-attempt-private.h"
+#include "imtehan-attempt-summary-private.h"
 #include "imtehan-keyfile-private.h"
 #include "imtehan-quiz.h"
 
@@ -132,7 +133,7 @@ check_record_agrees (GBytes         *bytes,
                      const GError   *loader_error)
 {
   g_autoptr(ImtehanKeyFileReader) reader = NULL;
-  g_auto(ImtehanAttemptRecord) record = { NULL, };
+  g_auto(ImtehanAttemptRecord) record = { 0, };
   g_autoptr(GError) error = NULL;
   gboolean read;
 
@@ -155,6 +156,41 @@ check_record_agrees (GBytes         *bytes,
     g_assert_cmpstr (record.answers[i], ==, imtehan_attempt_get_answer (attempt, i));
 }
 
+/* The store's listing reads the [Attempt] group alone, through the same parser: any bytes give
+ * a summary or an error naming the file, and what both read of a loaded attempt agrees. */
+static void
+check_summary_agrees (GBytes         *bytes,
+                      ImtehanAttempt *attempt)
+{
+  g_autoptr(GFile) file = g_file_new_for_path ("fuzz.ini");
+  g_autoptr(ImtehanAttemptSummary) summary = NULL;
+  g_autoptr(GError) error = NULL;
+
+  summary = imtehan_attempt_summary_new_from_bytes (file, bytes, "fuzz.ini", &error);
+  fuzz_check_error (summary != NULL, error, "fuzz.ini");
+  if (summary == NULL || attempt == NULL)
+    return;
+  g_assert_cmpstr (imtehan_attempt_summary_get_id (summary), ==, imtehan_attempt_get_id (attempt));
+  g_assert_cmpstr (imtehan_attempt_summary_get_quiz_id (summary), ==,
+                   imtehan_quiz_get_id (imtehan_attempt_get_quiz (attempt)));
+  g_assert_cmpstr (imtehan_attempt_summary_get_learner (summary), ==,
+                   imtehan_attempt_get_learner (attempt));
+  g_assert_cmpstr (imtehan_attempt_summary_get_roll_number (summary), ==,
+                   imtehan_attempt_get_roll_number (attempt));
+  g_assert_cmpstr (imtehan_attempt_summary_get_host (summary), ==,
+                   imtehan_attempt_get_host (attempt));
+  g_assert_cmpstr (imtehan_attempt_summary_get_quiz_digest (summary), ==,
+                   imtehan_attempt_get_quiz_digest (attempt));
+  g_assert_cmpint (imtehan_attempt_summary_get_mode (summary), ==,
+                   imtehan_attempt_get_mode (attempt));
+  g_assert_cmpuint (imtehan_attempt_summary_get_time_limit (summary), ==,
+                    imtehan_attempt_get_time_limit (attempt));
+  g_assert_true (imtehan_attempt_summary_get_finished (summary) ==
+                 imtehan_attempt_get_finished (attempt));
+  g_assert_cmpint (imtehan_attempt_summary_get_finish_reason (summary), ==,
+                   imtehan_attempt_get_finish_reason (attempt));
+}
+
 int
 LLVMFuzzerTestOneInput (const uint8_t *data,
                         size_t         size)
@@ -171,6 +207,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   if (attempt != NULL)
     exercise_attempt (attempt);
   check_record_agrees (bytes, attempt, error);
+  check_summary_agrees (bytes, attempt);
 
   return 0;
 }

@@ -7,15 +7,11 @@
 
 #include "config.h"
 
-#include "imtehan-intl-private.h"
-
 #include "imtehan-attempt.h"
 #include "imtehan-attempt-private.h"
 #include "imtehan-attempt-summary-private.h"
 #include "imtehan-keyfile-private.h"
 #include "imtehan-text.h"
-
-#define ATTEMPT_GROUP "Attempt"
 
 /* Trimmed, NFKC-normalized and case-folded: the form in which two learners' names are the same
  * name. */
@@ -88,7 +84,8 @@ imtehan_attempt_summary_init (ImtehanAttemptSummary *self)
   self->roll_number = g_strdup ("");
 }
 
-/* Only the [Attempt] group: listing thousands of attempts must not load every quiz. */
+/* Only the [Attempt] group (IMTEHAN_ATTEMPT_READ_HEADER): listing thousands of attempts must
+ * not load every quiz. */
 ImtehanAttemptSummary *
 imtehan_attempt_summary_new_from_bytes (GFile       *file,
                                         GBytes      *bytes,
@@ -96,68 +93,33 @@ imtehan_attempt_summary_new_from_bytes (GFile       *file,
                                         GError     **error)
 {
   g_autoptr(ImtehanKeyFileReader) reader = NULL;
-  g_autoptr(ImtehanAttemptSummary) self = NULL;
-  g_auto(ImtehanAttemptLabKeys) keys = { 0, };
-  g_autofree char *started = NULL;
-  gint64 score = 0, total = 0, answered = 0, quiz_version = 0;
-  gboolean finished = FALSE;
+  g_auto(ImtehanAttemptRecord) record = { 0, };
+  ImtehanAttemptSummary *self;
 
-  if (!(reader = imtehan_key_file_reader_new (bytes, name, IMTEHAN_ATTEMPT_MAX_SIZE, error)))
-    return NULL;
-  if (!imtehan_attempt_check_version (reader, error))
+  if (!(reader = imtehan_key_file_reader_new (bytes, name, IMTEHAN_ATTEMPT_MAX_SIZE, error)) ||
+      !imtehan_attempt_record_read (reader, NULL, IMTEHAN_ATTEMPT_READ_HEADER, &record, error))
     return NULL;
 
   self = g_object_new (IMTEHAN_TYPE_ATTEMPT_SUMMARY, NULL);
   self->file = g_object_ref (file);
-  if (!(self->id = imtehan_key_file_reader_get_string (reader, ATTEMPT_GROUP, "Id", TRUE, error)) ||
-      !(self->quiz_id = imtehan_key_file_reader_get_string (reader, ATTEMPT_GROUP, "Quiz", TRUE,
-                                                            error)) ||
-      !(started = imtehan_key_file_reader_get_string (reader, ATTEMPT_GROUP, "Started", TRUE,
-                                                      error)) ||
-      !imtehan_key_file_reader_get_boolean (reader, ATTEMPT_GROUP, "Finished", &finished, error) ||
-      !imtehan_key_file_reader_get_int (reader, ATTEMPT_GROUP, "Total", TRUE, 1, G_MAXINT,
-                                        &total, error) ||
-      !imtehan_key_file_reader_get_int (reader, ATTEMPT_GROUP, "Score", finished, 0, total,
-                                        &score, error) ||
-      !imtehan_key_file_reader_get_int (reader, ATTEMPT_GROUP, "Answered", FALSE, 0, total,
-                                        &answered, error) ||
-      !imtehan_key_file_reader_get_int (reader, ATTEMPT_GROUP, "QuizVersion", FALSE, 0,
-                                        G_MAXINT, &quiz_version, error) ||
-      !imtehan_attempt_read_quiz_digest (reader, &self->quiz_digest, error))
-    return NULL;
-
-  if (!(self->started = g_date_time_new_from_iso8601 (g_strstrip (started), NULL)))
-    {
-      g_autofree char *msg = g_strdup_printf (_("“%s” is not an ISO 8601 time"), started);
-      imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, ATTEMPT_GROUP,
-                                     "Started", msg);
-      return NULL;
-    }
-  if (!imtehan_attempt_read_lab_keys (reader, self->started, finished, &keys, error))
-    return NULL;
+  self->id = g_steal_pointer (&record.id);
+  self->quiz_id = g_steal_pointer (&record.quiz_id);
+  self->quiz_digest = g_steal_pointer (&record.quiz_digest);
+  self->language = g_steal_pointer (&record.language);
+  self->learner = g_steal_pointer (&record.learner);
   g_free (self->roll_number);
-  self->roll_number = g_steal_pointer (&keys.roll_number);
-  self->host = g_steal_pointer (&keys.host);
-  self->mode = keys.mode;
-  self->finish_reason = keys.finish_reason;
-  self->time_limit = keys.time_limit;
-
-  /* A bad escape gives NULL: the file is damaged, as imtehan_attempt_new_from_bytes() says. */
-  if (!(self->language = imtehan_key_file_reader_get_string (reader, ATTEMPT_GROUP, "Language",
-                                                             FALSE, error)) ||
-      !(self->learner = imtehan_key_file_reader_get_string (reader, ATTEMPT_GROUP, "Learner",
-                                                            FALSE, error)))
-    return NULL;
-  g_strstrip (self->id);
-  g_strstrip (self->quiz_id);
-  g_strstrip (self->language);
-  self->finished = finished;
-  self->score = score;
-  self->total = total;
-  self->n_answered = answered;
-  self->quiz_version = quiz_version;
-
-  return g_steal_pointer (&self);
+  self->roll_number = g_steal_pointer (&record.roll_number);
+  self->host = g_steal_pointer (&record.host);
+  self->started = g_steal_pointer (&record.started);
+  self->mode = record.mode;
+  self->finish_reason = record.finish_reason;
+  self->time_limit = record.time_limit;
+  self->finished = record.finished;
+  self->score = record.score;
+  self->total = record.total;
+  self->n_answered = record.n_answered;
+  self->quiz_version = record.quiz_version;
+  return self;
 }
 
 /* A finished attempt as the summary cache remembers it; its GFile is made when asked for. */
@@ -193,8 +155,8 @@ imtehan_attempt_summary_new_finished (GFile      *directory,
   return self;
 }
 
-/* What the summary cache keeps of the keys issue 16 added, as the attempt file spells them
- * (Host "" for none). Returns: %FALSE if @mode or @finish_reason is not a value of the file
+/* What the summary cache keeps of the lab's keys, as the attempt file spells them (Host ""
+ * for none). Returns: %FALSE if @mode or @finish_reason is not a value of the file
  * format: the cache was not written by this program. */
 gboolean
 imtehan_attempt_summary_set_lab_fields (ImtehanAttemptSummary *self,

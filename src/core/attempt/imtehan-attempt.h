@@ -11,7 +11,7 @@
 
 G_BEGIN_DECLS
 
-/* The newest attempt file format this build writes and reads. Version 2 (issue 16) adds the
+/* The newest attempt file format this build writes and reads. Version 2 adds the
  * lab's keys; Version 1 files are still read and resumed, and saved again as Version 2. */
 #define IMTEHAN_ATTEMPT_FORMAT_VERSION 2
 #define IMTEHAN_ATTEMPT_MAX_SIZE (1024 * 1024)

@@ -114,7 +114,7 @@ file_stamp_equal (const FileStamp *a,
          a->inode == b->inode;
 }
 
-/* As imtehan_attempt_read_quiz_digest() leaves it. */
+/* As the attempt reader leaves it. */
 static gboolean
 is_digest_or_empty (const char *digest)
 {

@@ -11,7 +11,17 @@
 
 G_BEGIN_DECLS
 
+#define IMTEHAN_STORE_SUFFIX ".ini"
+
 typedef struct _ImtehanStoreCache ImtehanStoreCache;
+
+/* A listing's result; the worker keeps a prefetched one (imtehan_store_prefetch_list()). */
+typedef struct
+{
+  GPtrArray *summaries;
+  GPtrArray *problems;
+  gint64     folder_mtime;  /* of a prefetched listing; G_MININT64 once the worker wrote */
+} ImtehanStoreListResult;
 
 struct _ImtehanStore
 {
@@ -24,7 +34,7 @@ struct _ImtehanStore
    * stick that is not there, and a folder made in its place would hide it. */
   gboolean           lab_folder;
   /* Where a save that the results folder refused is kept, on this PC, until it can be copied
-   * there (imtehan-store.c, "Pending copies"). NULL: none (the default, local store). */
+   * there (imtehan-store-pending.c). NULL: none (the default, local store). */
   GFile             *pending_directory;
   gboolean           maybe_pending;    /* the pending folder may hold files; set by the I/O
                                         * thread, the worker or a synchronous call */
@@ -42,8 +52,48 @@ struct _ImtehanStore
   guint              n_files_read;     /* atomic; attempt files read and parsed by listings */
   /* The worker's only: a listing made before anyone asked (imtehan_store_prefetch_list()),
    * which answers the next imtehan_store_list_async() unless the worker wrote since. */
-  struct _ListResult *prefetched;
+  ImtehanStoreListResult *prefetched;
 };
+
+/* The worker's jobs, run one at a time in the order asked. */
+void                   imtehan_store_write_thread      (GTask                 *task_owned);
+void                   imtehan_store_list_thread       (GTask                 *task_owned);
+void                   imtehan_store_prefetch_thread   (GTask                 *task_owned);
+void                   imtehan_store_claim_thread      (GTask                 *task_owned);
+
+/* imtehan-store-save.c */
+gboolean               imtehan_store_set_contents      (const char            *path,
+                                                        const char            *data,
+                                                        gsize                  length,
+                                                        int                    mode,
+                                                        GError               **error);
+gboolean               imtehan_store_write_file        (ImtehanStore          *self,
+                                                        GFile                 *file,
+                                                        const char            *data,
+                                                        gsize                  length,
+                                                        GError               **error);
+
+/* imtehan-store-pending.c */
+char                  *imtehan_store_pending_path      (ImtehanStore          *self,
+                                                        const char            *name);
+void                   imtehan_store_sync_folder       (const char            *dir);
+gboolean               imtehan_store_write_pending     (ImtehanStore          *self,
+                                                        const char            *name,
+                                                        const char            *data,
+                                                        gsize                  length,
+                                                        GError               **error);
+gboolean               imtehan_store_flush_one         (ImtehanStore          *self,
+                                                        const char            *name,
+                                                        GError               **error);
+void                   imtehan_store_flush_pending     (ImtehanStore          *self);
+void                   imtehan_store_read_pending      (ImtehanStore          *self,
+                                                        GPtrArray             *summaries,
+                                                        GPtrArray             *errors);
+
+/* imtehan-store-list.c */
+void                   imtehan_store_list_result_free  (ImtehanStoreListResult *result);
+gboolean               imtehan_store_is_stale_temp     (const char            *name,
+                                                        const struct stat     *st);
 
 /* imtehan-store-locks.c */
 void                   imtehan_store_locks_init        (ImtehanStore          *self);
