@@ -2,7 +2,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The keyboard shortcuts window, built from ui/widgets/imtehan-shortcuts.ui when it is asked for.
+ * The keyboard shortcuts window, built from ui/widgets/imtehan-shortcuts.ui when it is asked
+ * for, with the accelerators the application has at that moment.
  */
 
 #define G_LOG_DOMAIN "imtehan-shortcuts"
