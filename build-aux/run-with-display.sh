@@ -16,9 +16,8 @@ fi
 export IMTEHAN_TEST_HAVE_DISPLAY=1
 
 # Xvfb chooses a free display itself and writes its number once it accepts clients
-# (-displayfd). xvfb-run -a guessed the number from lock files, which raced with the other
-# suites' servers starting at the same moment: a test then ran on another test's server
-# and lost it when that test ended.
+# (-displayfd): a number guessed from lock files, as xvfb-run -a does, races with the servers
+# of tests starting at the same moment, and a test may then lose its display to another's.
 display_file=$(mktemp "${TMPDIR:-/tmp}/imtehan-display.XXXXXX")
 Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$display_file" >/dev/null 2>&1 &
 xvfb=$!

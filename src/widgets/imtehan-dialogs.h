@@ -1,4 +1,5 @@
-/* imtehan-dialogs.h: the app's dialogs, the same calls on libadwaita 1.2 and 1.5+
+/* imtehan-dialogs.h: the app's dialogs, the same calls on libadwaita 1.2 and 1.5+ (messages in
+ * imtehan-dialogs.c, file choosers in -files.c, About, Preferences and toasts in -windows.c)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -5,15 +5,14 @@
  * Lays its widget's children out side by side, in reading order: each gets at least its
  * minimum width and up to its natural width, and what is left goes to those that expand. The
  * row is as high as its highest child at the width that child gets.
- * Why not a horizontal GtkBox: to find its height for a width, GtkBoxLayout asks its children
- * that wrap for their width for a height, the height being their minimum height for no width
- * (GTK 4.8 always; GTK 4.18 when two or more of them wrap), and on GTK 4.18 also takes that
- * minimum as a floor for its own. An ImtehanWrapBin (a paragraph of Nastaliq) can answer the
- * first only by laying its text out for widths it never gets, and a wrapping widget's minimum
- * height for no width cannot be both the floor GTK 4.18 takes it as and the height at its
- * minimum width GTK 4.8 treats it as. This layout asks only what it uses: each child's width
- * for no height, and its height for the width it gets. GtkGrid does not help: its own height
- * for no width is the height at its minimum width, which GTK 4.18's box then takes as a floor.
+ *
+ * Not a horizontal GtkBox: for its height at a width, GtkBoxLayout asks each wrapping child for
+ * its width at its minimum height (GTK 4.8 always, 4.18 when two or more wrap), which an
+ * ImtehanWrapBin of Nastaliq can answer only by laying its text out for widths it never gets;
+ * and no minimum height serves as both GTK 4.18's floor and GTK 4.8's height at the minimum
+ * width. This layout asks each child only its width for no height and its height for the
+ * width it gets. (A GtkGrid's height for no width is its height at its minimum width, which
+ * GTK 4.18's box takes as a floor.)
  */
 
 #define G_LOG_DOMAIN "imtehan-row-layout"

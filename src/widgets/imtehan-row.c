@@ -3,8 +3,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Where a horizontal GtkBox would hold an ImtehanWrapBin: its children side by side, each
- * asked only its height for the width it gets (src/widgets/imtehan-row-layout.c says why). Children
- * are added with imtehan_row_append() or as <child> in a .ui file.
+ * asked only its height for the width it gets (imtehan-row-layout.c says why). Children are
+ * added with imtehan_row_append() or as <child> in a .ui file.
  */
 
 #define G_LOG_DOMAIN "imtehan-row"

@@ -5,8 +5,8 @@
  * The content of a page's GtkScrolledWindow, which scrolls vertically only: it gives its
  * height for the width it is given, and answers GTK's other questions (its width for a height,
  * its height for no width) without laying any text out.
- * Why: those questions reached every wrapping label of the page and laid its Nastaliq out for
- * widths it never got; docs/performance.md ("Why the text widgets") has the detail.
+ * Why: those questions would reach every wrapping label of the page and lay its Nastaliq out
+ * for widths it never gets; docs/performance.md ("Why the text widgets") has the detail.
  *
  * The answers keep GTK's contract for the content of a scroller that never scrolls sideways:
  * its height for no width is at least 0 (a true lower bound; the natural one is the height it
@@ -84,8 +84,10 @@ imtehan_scroll_bin_compute_expand (GtkWidget *widget,
 {
   ImtehanScrollBin *self = IMTEHAN_SCROLL_BIN (widget);
 
-  *hexpand = self->child != NULL && gtk_widget_compute_expand (self->child, GTK_ORIENTATION_HORIZONTAL);
-  *vexpand = self->child != NULL && gtk_widget_compute_expand (self->child, GTK_ORIENTATION_VERTICAL);
+  *hexpand = self->child != NULL &&
+             gtk_widget_compute_expand (self->child, GTK_ORIENTATION_HORIZONTAL);
+  *vexpand = self->child != NULL &&
+             gtk_widget_compute_expand (self->child, GTK_ORIENTATION_VERTICAL);
 }
 
 static void
@@ -213,8 +215,8 @@ imtehan_scroll_bin_set_child (ImtehanScrollBin *self,
  *
  * Focuses @widget while @viewports do not scroll to the focus. When a page or a question is
  * just shown it is not allocated yet, and GtkViewport would scroll to where the focused
- * widget was the last time it was shown, and animate that; finding out also measured the
- * page again.
+ * widget was the last time it was shown, and animate that; finding that out measures the
+ * page again too.
  *
  * Returns: what gtk_widget_grab_focus() returned
  */

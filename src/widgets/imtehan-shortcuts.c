@@ -2,7 +2,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The keyboard shortcuts window, built from ui/widgets/imtehan-shortcuts.ui when it is asked for.
+ * The keyboard shortcuts window, built from ui/widgets/imtehan-shortcuts.ui when it is asked
+ * for, with the accelerators the application has at that moment.
  */
 
 #define G_LOG_DOMAIN "imtehan-shortcuts"
@@ -11,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "imtehan-dialogs.h"
 #include "imtehan-shortcuts.h"
 
 /* GTK fills in the keys of a shortcut that names an action only for the help overlay of a
@@ -113,10 +115,9 @@ imtehan_shortcuts_window_new (GtkWindow *parent)
   gtk_window_set_hide_on_close (window, TRUE);
   gtk_window_set_destroy_with_parent (window, TRUE);
 
-  /* Its own toplevel: the Urdu fonts of style.css apply to it only with the parent's class
-   * (without it, fontconfig's fallback set the titles in a Naskh face). */
-  if (gtk_widget_has_css_class (GTK_WIDGET (parent), "urdu-ui"))
-    gtk_widget_add_css_class (GTK_WIDGET (window), "urdu-ui");
+  /* Its own toplevel: without the parent's class, fontconfig's fallback sets its titles in a
+   * Naskh face. */
+  imtehan_dialogs_follow_language (GTK_WIDGET (window), parent);
 
   app = gtk_window_get_application (parent);
   if (app != NULL)

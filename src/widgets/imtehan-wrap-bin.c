@@ -74,7 +74,7 @@ font_pixels (ImtehanWrapBin *self)
 
 /* The width of a character in the child's font, in Pango units, for min-chars and
  * max-chars. GtkLabel takes it from pango_context_get_metrics(), which shapes a sample text
- * to find it, with fallback fonts, every time it is called: at start-up that was several
+ * to find it, with fallback fonts, every time it is called: at start-up, several
  * milliseconds for each font size on the page. Half the font size is the same estimate,
  * within a pixel or two at these sizes, for free. */
 static int
@@ -326,8 +326,10 @@ imtehan_wrap_bin_compute_expand (GtkWidget *widget,
 {
   ImtehanWrapBin *self = IMTEHAN_WRAP_BIN (widget);
 
-  *hexpand = self->child != NULL && gtk_widget_compute_expand (self->child, GTK_ORIENTATION_HORIZONTAL);
-  *vexpand = self->child != NULL && gtk_widget_compute_expand (self->child, GTK_ORIENTATION_VERTICAL);
+  *hexpand = self->child != NULL &&
+             gtk_widget_compute_expand (self->child, GTK_ORIENTATION_HORIZONTAL);
+  *vexpand = self->child != NULL &&
+             gtk_widget_compute_expand (self->child, GTK_ORIENTATION_VERTICAL);
 }
 
 static void

@@ -2,10 +2,10 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The language of the window and the process's locale. Translations do not go through the
- * C library's gettext, whose reading of LANGUAGE depends on its version and the locale: the
- * core reads the catalogs itself and stands in for gettext in the whole process, GTK and
- * libadwaita included (src/core/intl/imtehan-intl.c says why and how).
+ * The process's locale, the language of the interface, quiz text in a label, and the Urdu
+ * font. Translations do not go through the C library's gettext, whose reading of LANGUAGE
+ * depends on its version and the locale: the core reads the catalogs itself for the whole
+ * process, GTK and libadwaita included (src/core/intl/imtehan-intl.c says why and how).
  */
 
 #define G_LOG_DOMAIN "imtehan-i18n"
@@ -48,9 +48,8 @@ static const char nastaliq_rendering[] =
 
 /* Adds the rules above to the fontconfig configuration of GTK's font map. Call it before
  * any Urdu text is laid out (Pango keeps the fonts it has loaded), and not while another
- * thread lays text out: fontconfig's configuration is changed in place. The font warm-up
- * (imtehan-warm-up.c) calls it first on its thread; activate() again, for a start without
- * it. */
+ * thread lays text out: fontconfig's configuration is changed in place. Only the first call
+ * counts, so a start-up may call it from a warm-up thread and again on the main thread. */
 void
 imtehan_fonts_init (void)
 {
@@ -104,9 +103,9 @@ imtehan_i18n_init (void)
       for (guint i = 0; i < G_N_ELEMENTS (categories); i++)
         setlocale (categories[i], "");
     }
-  /* g_print() converts to the locale's character set, which in "C", or when the locale is
-   * missing, is ASCII: `imtehan --help` in Urdu came out as question marks. glibc has
-   * C.UTF-8 built in since 2.35. */
+  /* g_print() converts to the locale's character set, ASCII in "C" or a missing locale,
+   * which turns Urdu output (`imtehan --help`) into question marks. glibc has C.UTF-8 built
+   * in since 2.35. */
   ctype = setlocale (LC_CTYPE, NULL);
   if (ctype == NULL || g_str_equal (ctype, "C") || g_str_equal (ctype, "POSIX"))
     setlocale (LC_CTYPE, "C.UTF-8");
@@ -128,10 +127,10 @@ imtehan_i18n_system_language (void)
 }
 
 /* Switches every translation of the process (the app's, GtkBuilder's, GTK's and libadwaita's)
- * and the default text direction. Widgets built before keep their strings; the window
- * rebuilds its pages (see imtehan_window_set_language()). GTK's own direction comes from its
- * catalog, which a Flatpak locale extension may lack, so it is set here from the language
- * itself (DESIGN.md). LANGUAGE follows too, for the programs the app starts. */
+ * and the default text direction. Widgets built before keep their strings, so a window
+ * rebuilds its pages after this. GTK takes its own direction from its catalog, which a
+ * Flatpak locale extension may lack: so it is set here from the language (DESIGN.md).
+ * LANGUAGE follows too, for the programs the app starts. */
 void
 imtehan_i18n_set_language (const char *lang)
 {

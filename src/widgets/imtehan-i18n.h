@@ -1,4 +1,4 @@
-/* imtehan-i18n.h: the language of the window, and text that reads right in it
+/* imtehan-i18n.h: the language of the interface, and text and fonts that read right in it
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
