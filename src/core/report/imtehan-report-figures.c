@@ -428,11 +428,11 @@ write_attempt_row (CsvWriter             *writer,
  * report's order (by file name, so by PC and start time). See docs/report.md.
  */
 gboolean
-imtehan_report_write_attempts_csv (ImtehanReport        *report,
-                                   ImtehanReportInclude  include,
-                                   GOutputStream        *out,
-                                   GCancellable         *cancellable,
-                                   GError              **error)
+imtehan_report_write_attempts_csv (ImtehanReport         *report,
+                                   ImtehanReportInclude   include,
+                                   GOutputStream         *out,
+                                   GCancellable          *cancellable,
+                                   GError               **error)
 {
   GListModel *groups;
   const char *lang = csv_language ();
@@ -560,11 +560,11 @@ write_question_row (CsvWriter                   *writer,
  * teacher wants), from the attempts in the statistics. See docs/report.md.
  */
 gboolean
-imtehan_report_write_stats_csv (ImtehanReport        *report,
-                                ImtehanReportInclude  include,
-                                GOutputStream        *out,
-                                GCancellable         *cancellable,
-                                GError              **error)
+imtehan_report_write_stats_csv (ImtehanReport         *report,
+                                ImtehanReportInclude   include,
+                                GOutputStream         *out,
+                                GCancellable          *cancellable,
+                                GError               **error)
 {
   GListModel *groups;
   const char *lang = csv_language ();
@@ -816,12 +816,12 @@ failed:
  * what imtehan_report_check_output() refuses.
  */
 gboolean
-imtehan_report_save_csv (ImtehanReport        *report,
-                         ImtehanReportCsv      kind,
-                         ImtehanReportInclude  include,
-                         GFile                *file,
-                         GCancellable         *cancellable,
-                         GError              **error)
+imtehan_report_save_csv (ImtehanReport         *report,
+                         ImtehanReportCsv       kind,
+                         ImtehanReportInclude   include,
+                         GFile                 *file,
+                         GCancellable          *cancellable,
+                         GError               **error)
 {
   g_autoptr(GOutputStream) memory = NULL;
   g_autoptr(GBytes) bytes = NULL;
