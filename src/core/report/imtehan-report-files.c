@@ -160,13 +160,13 @@ imtehan_report_walk_folder (ImtehanReportLoadData *data,
 
 /* Reads @found whole into reader->buffer, or lists why not. A FIFO or a device named *.ini is
  * never opened: the folder's listing (or the stat() of a file given) says what it is, so no
- * stat() here (it was one path lookup more per file than a bare GKeyFile load). O_NONBLOCK,
- * and fstat() after the open: another PC may have replaced the file since it was listed, and
+ * stat() here (one path lookup more per file than a bare GKeyFile load). O_NONBLOCK, and
+ * fstat() after the open: another PC may have replaced the file since it was listed, and
  * such a file is listed, never waited on.
  *
- * The bytes are only valid until the next file is read. One buffer per reader for the whole load: a
- * fresh allocation of an attempt's size (above malloc's 1 KiB large-bin threshold) made
- * malloc consolidate its free lists on every file. */
+ * The bytes are only valid until the next file is read. One buffer per reader for the whole
+ * load: a fresh allocation of an attempt's size (above malloc's 1 KiB large-bin threshold)
+ * makes malloc consolidate its free lists on every file. */
 GBytes *
 imtehan_report_read_file (ImtehanReportReader    *reader,
                           ImtehanReportFoundFile *found)
