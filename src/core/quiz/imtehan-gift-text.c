@@ -1,9 +1,9 @@
-/* imtehan-gift-text.c: the escapes, markup and text of a GIFT question
+/* imtehan-gift-text.c: a GIFT question's text, answers and feedback made plain text
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * As in Moodle's importer, the escapes are decoded before the structure is read; a
- * question's text, answers and feedback are then made plain text for the quiz.
+ * The format a text names ("[html]" and the others), HTML tags and entities, and the topic
+ * of a "$CATEGORY:" line.
  */
 
 #define G_LOG_DOMAIN "imtehan-gift"
@@ -13,81 +13,6 @@
 #include <string.h>
 
 #include "imtehan-gift-private.h"
-
-/* The first (or, with @last, the last) unescaped @what in [from, to), or -1. */
-gssize
-imtehan_gift_find_raw (const ImtehanGiftBlock *block,
-                       gsize                   from,
-                       gsize                   to,
-                       const char             *what,
-                       gboolean                last)
-{
-  gsize n = strlen (what);
-  gssize found = -1;
-
-  for (gsize i = from; i + n <= to; i++)
-    if (gift_is_raw_at (block, i, what))
-      {
-        found = i;
-        if (!last)
-          break;
-      }
-  return found;
-}
-
-guint
-imtehan_gift_line_at (const ImtehanGiftBlock *block,
-                      gsize                   offset)
-{
-  guint line = block->line;
-
-  for (gsize i = 0; i < offset && i < block->text->len; i++)
-    if (gift_is_raw (block, i, '\n'))
-      line++;
-  return line;
-}
-
-void
-imtehan_gift_trim_range (const ImtehanGiftBlock *block,
-                         gsize                  *from,
-                         gsize                  *to)
-{
-  while (*from < *to && g_ascii_isspace (block->text->str[*from]))
-    (*from)++;
-  while (*to > *from && g_ascii_isspace (block->text->str[*to - 1]))
-    (*to)--;
-}
-
-char *
-imtehan_gift_slice (const ImtehanGiftBlock *block,
-                    gsize                   from,
-                    gsize                   to)
-{
-  return g_strstrip (g_strndup (block->text->str + from, to - from));
-}
-
-void
-imtehan_gift_append_decoded (ImtehanGiftBlock *block,
-                             const char       *s,
-                             const char       *e)
-{
-  static const guint8 escaped = 1, plain = 0;
-
-  for (const char *p = s; p < e; p++)
-    {
-      if (*p == '\\' && p + 1 < e && p[1] != '\0' && strchr (":#={}~n\\", p[1]))
-        {
-          g_string_append_c (block->text, p[1] == 'n' ? '\n' : p[1]);
-          g_byte_array_append (block->escaped, &escaped, 1);
-          p++;
-        }
-      else
-        {
-          g_string_append_c (block->text, *p);
-          g_byte_array_append (block->escaped, &plain, 1);
-        }
-    }
-}
 
 static gboolean
 decode_entity (const char *name,

@@ -64,6 +64,100 @@ warn (Import     *import,
   g_ptr_array_add (import->warnings, g_strdup_printf ("%s:%u: %s", import->name, line, message));
 }
 
+static gboolean
+is_raw (const ImtehanGiftBlock *block,
+        gsize                   i,
+        char                    c)
+{
+  return i < block->text->len && block->text->str[i] == c && !block->escaped->data[i];
+}
+
+static gboolean
+is_raw_at (const ImtehanGiftBlock *block,
+           gsize                   i,
+           const char             *what)
+{
+  for (gsize k = 0; what[k] != '\0'; k++)
+    if (!is_raw (block, i + k, what[k]))
+      return FALSE;
+  return TRUE;
+}
+
+/* The first (or, with @last, the last) unescaped @what in [from, to), or -1. */
+static gssize
+find_raw (const ImtehanGiftBlock *block,
+          gsize                   from,
+          gsize                   to,
+          const char             *what,
+          gboolean                last)
+{
+  gsize n = strlen (what);
+  gssize found = -1;
+
+  for (gsize i = from; i + n <= to; i++)
+    if (is_raw_at (block, i, what))
+      {
+        found = i;
+        if (!last)
+          break;
+      }
+  return found;
+}
+
+static guint
+line_at (const ImtehanGiftBlock *block,
+         gsize                   offset)
+{
+  guint line = block->line;
+
+  for (gsize i = 0; i < offset && i < block->text->len; i++)
+    if (is_raw (block, i, '\n'))
+      line++;
+  return line;
+}
+
+static void
+trim_range (const ImtehanGiftBlock *block,
+            gsize                  *from,
+            gsize                  *to)
+{
+  while (*from < *to && g_ascii_isspace (block->text->str[*from]))
+    (*from)++;
+  while (*to > *from && g_ascii_isspace (block->text->str[*to - 1]))
+    (*to)--;
+}
+
+static char *
+slice (const ImtehanGiftBlock *block,
+       gsize                   from,
+       gsize                   to)
+{
+  return g_strstrip (g_strndup (block->text->str + from, to - from));
+}
+
+static void
+append_decoded (ImtehanGiftBlock *block,
+                const char       *s,
+                const char       *e)
+{
+  static const guint8 escaped = 1, plain = 0;
+
+  for (const char *p = s; p < e; p++)
+    {
+      if (*p == '\\' && p + 1 < e && p[1] != '\0' && strchr (":#={}~n\\", p[1]))
+        {
+          g_string_append_c (block->text, p[1] == 'n' ? '\n' : p[1]);
+          g_byte_array_append (block->escaped, &escaped, 1);
+          p++;
+        }
+      else
+        {
+          g_string_append_c (block->text, *p);
+          g_byte_array_append (block->escaped, &plain, 1);
+        }
+    }
+}
+
 
 static char *
 question_id (Import     *import,
@@ -190,25 +284,25 @@ read_choices (const ImtehanGiftBlock  *block,
       ImtehanGiftFormat answer_format = format;
       g_autofree char *text = NULL;
 
-      if (i < to && !gift_is_raw (block, i, '~') && !gift_is_raw (block, i, '='))
+      if (i < to && !is_raw (block, i, '~') && !is_raw (block, i, '='))
         continue;
 
-      imtehan_gift_trim_range (block, &a, &b);
+      trim_range (block, &a, &b);
       /* Text before the first "~" or "=" is a wrong answer in Moodle. */
       if (kind != 0 || a < b)
         {
-          if (gift_is_raw (block, a, '%'))
+          if (is_raw (block, a, '%'))
             {
               *skip = _("skipped: answers with partial grades (“%”); Imtehan imports questions "
                         "with one right answer");
               return FALSE;
             }
-          hash = imtehan_gift_find_raw (block, a, b, "#", FALSE);
-          text = imtehan_gift_slice (block, a, hash < 0 ? b : (gsize)hash);
+          hash = find_raw (block, a, b, "#", FALSE);
+          text = slice (block, a, hash < 0 ? b : (gsize)hash);
           answer.text = imtehan_gift_clean_text (text, &answer_format);
           if (hash >= 0)
             {
-              g_autofree char *feedback = imtehan_gift_slice (block, hash + 1, b);
+              g_autofree char *feedback = slice (block, hash + 1, b);
               answer_format = format;
               answer.feedback = imtehan_gift_clean_text (feedback, &answer_format);
             }
@@ -257,9 +351,9 @@ read_true_false (Import                 *import,
   /* "{T#wrong#right}": the feedback for a wrong and for a right answer. */
   for (guint k = 0; k < 3; k++)
     {
-      gssize hash = k < 2 ? imtehan_gift_find_raw (block, from, to, "#", FALSE) : -1;
+      gssize hash = k < 2 ? find_raw (block, from, to, "#", FALSE) : -1;
       gsize end = hash < 0 ? to : (gsize)hash;
-      g_autofree char *raw = imtehan_gift_slice (block, from, end);
+      g_autofree char *raw = slice (block, from, end);
       ImtehanGiftFormat part_format = format;
 
       parts[k] = k == 0 ? g_steal_pointer (&raw) : imtehan_gift_clean_text (raw, &part_format);
@@ -284,8 +378,8 @@ is_true_false (const ImtehanGiftBlock *block,
                gsize                   to)
 {
   static const char * const values[] = { "T", "TRUE", "F", "FALSE", NULL };
-  gssize hash = imtehan_gift_find_raw (block, from, to, "#", FALSE);
-  g_autofree char *value = imtehan_gift_slice (block, from, hash < 0 ? to : (gsize)hash);
+  gssize hash = find_raw (block, from, to, "#", FALSE);
+  g_autofree char *value = slice (block, from, hash < 0 ? to : (gsize)hash);
 
   return g_strv_contains (values, value);
 }
@@ -311,10 +405,10 @@ read_block (Import            *import,
   gssize open, close, separator;
   guint line;
 
-  if (g_str_has_prefix (block->text->str, "$CATEGORY") && gift_is_raw (block, 9, ':'))
+  if (g_str_has_prefix (block->text->str, "$CATEGORY") && is_raw (block, 9, ':'))
     {
-      gssize eol = imtehan_gift_find_raw (block, 0, end, "\n", FALSE);
-      g_autofree char *category = imtehan_gift_slice (block, 10, eol < 0 ? end : (gsize)eol);
+      gssize eol = find_raw (block, 0, end, "\n", FALSE);
+      g_autofree char *category = slice (block, 10, eol < 0 ? end : (gsize)eol);
 
       g_clear_pointer (&import->topic, g_free);
       import->topic = imtehan_gift_category_topic (category);
@@ -322,27 +416,27 @@ read_block (Import            *import,
         return TRUE;
       pos = eol + 1;
     }
-  imtehan_gift_trim_range (block, &pos, &end);
+  trim_range (block, &pos, &end);
   if (pos == end)
     return TRUE;
-  line = imtehan_gift_line_at (block, pos);
+  line = line_at (block, pos);
 
-  if (gift_is_raw_at (block, pos, "::"))
+  if (is_raw_at (block, pos, "::"))
     {
-      gssize name_end = imtehan_gift_find_raw (block, pos + 2, end, "::", FALSE);
+      gssize name_end = find_raw (block, pos + 2, end, "::", FALSE);
 
       if (name_end >= 0)
         {
-          title = imtehan_gift_slice (block, pos + 2, name_end);
+          title = slice (block, pos + 2, name_end);
           pos = name_end + 2;
         }
       else
         pos += 2;
-      imtehan_gift_trim_range (block, &pos, &end);
+      trim_range (block, &pos, &end);
     }
 
-  open = imtehan_gift_find_raw (block, pos, end, "{", FALSE);
-  close = imtehan_gift_find_raw (block, pos, end, "}", FALSE);
+  open = find_raw (block, pos, end, "{", FALSE);
+  close = find_raw (block, pos, end, "}", FALSE);
   if (open < 0 && close < 0)
     {
       warn (import, line, _("skipped: a description, which has no answers"));
@@ -352,20 +446,20 @@ read_block (Import            *import,
     {
       g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_PARSE,
                    _("%s:%u: this “{” is never closed by a “}”"), import->name,
-                   imtehan_gift_line_at (block, open));
+                   line_at (block, open));
       return FALSE;
     }
   if (open < 0 || close < open)
     {
       g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_PARSE,
                    _("%s:%u: this “}” closes no “{”"), import->name,
-                   imtehan_gift_line_at (block, close));
+                   line_at (block, close));
       return FALSE;
     }
 
   /* The question's text, with "_____" where the answers stood inside a sentence. */
   before = g_strndup (block->text->str + pos, open - pos);
-  after = imtehan_gift_slice (block, close + 1, end);
+  after = slice (block, close + 1, end);
   {
     g_autofree char *whole = *after != '\0' ? g_strconcat (before, "_____",
                                                            block->text->str + close + 1, NULL)
@@ -375,12 +469,12 @@ read_block (Import            *import,
 
   from = open + 1;
   to = close;
-  if ((separator = imtehan_gift_find_raw (block, from, to, "####", TRUE)) >= 0)
+  if ((separator = find_raw (block, from, to, "####", TRUE)) >= 0)
     {
-      raw_general = imtehan_gift_slice (block, separator + 4, to);
+      raw_general = slice (block, separator + 4, to);
       to = separator;
     }
-  imtehan_gift_trim_range (block, &from, &to);
+  trim_range (block, &from, &to);
   general_format = format;
   general = raw_general ? imtehan_gift_clean_text (raw_general, &general_format) : NULL;
 
@@ -390,13 +484,13 @@ read_block (Import            *import,
   if (from == to)
     skip = _("skipped: an essay question (Imtehan imports multiple-choice and true/false "
              "questions)");
-  else if (gift_is_raw (block, from, '#'))
+  else if (is_raw (block, from, '#'))
     skip = _("skipped: a numerical question (Imtehan imports multiple-choice and true/false "
              "questions)");
-  else if (imtehan_gift_find_raw (block, from, to, "~", FALSE) >= 0)
+  else if (find_raw (block, from, to, "~", FALSE) >= 0)
     read_choices (block, from, to, format, answers, &skip);
-  else if (imtehan_gift_find_raw (block, from, to, "=", FALSE) >= 0 &&
-           imtehan_gift_find_raw (block, from, to, "->", FALSE) >= 0)
+  else if (find_raw (block, from, to, "=", FALSE) >= 0 &&
+           find_raw (block, from, to, "->", FALSE) >= 0)
     skip = _("skipped: a matching question (Imtehan imports multiple-choice and true/false "
              "questions)");
   else if ((true_false = is_true_false (block, from, to)))
@@ -541,7 +635,7 @@ imtehan_gift_import (GBytes       *bytes,
         {
           /* A comment keeps its line, so that the lines after it are counted right. */
           if (block.line > 0)
-            imtehan_gift_append_decoded (&block, "\n", (const char *)"\n" + 1);
+            append_decoded (&block, "\n", (const char *)"\n" + 1);
         }
       else
         {
@@ -552,10 +646,10 @@ imtehan_gift_import (GBytes       *bytes,
             block.line = line;
           else
             {
-              imtehan_gift_append_decoded (&block, "\n", (const char *)"\n" + 1);
+              append_decoded (&block, "\n", (const char *)"\n" + 1);
               s = p;
             }
-          imtehan_gift_append_decoded (&block, s, e);
+          append_decoded (&block, s, e);
         }
 
       p = eol < end && *eol == '\r' && eol + 1 < end && eol[1] == '\n' ? eol + 2 : eol + 1;
