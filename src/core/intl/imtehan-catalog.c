@@ -1,4 +1,4 @@
-/* imtehan-catalog.c
+/* imtehan-catalog.c: GNU gettext message catalogs (.mo files), read with GLib only
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *

@@ -1,38 +1,18 @@
-/* imtehan-intl.c
+/* imtehan-intl.c: the gettext family, answered from the app's own reading of the catalogs
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The app switches language at any moment (Ctrl+L, the اردو/English button) and follows
- * the system at start; the tests run under LC_ALL=C.UTF-8. That used to be LANGUAGE and a
- * bump of glibc's _nl_msg_cat_cntr, which holds only while the C library reads LANGUAGE:
- * glibc 2.41 ignores it when LC_MESSAGES is "C", "C.<anything>" or "POSIX"
- * (intl/dcigettext.c, guess_category_value()), and a Flatpak runtime often has no locale
- * but C.UTF-8 (its Locale extension holds the configured languages only), so a user there
- * got English and could not switch. The options weighed:
- *
- * - Choosing an installed LC_MESSAGES locale that is not C-like: there may be none in the
- *   runtime; setlocale() is process-wide and unsafe while the store's and the font warm-up's
- *   threads run; it changes the C library's own messages too; and it still rests on one C
- *   library's reading of LANGUAGE, the very thing that changed.
- * - Reading the .mo catalogs here (imtehan-catalog.c, GLib only, with plural rules): the
- *   same answer on every C library and in every locale, since nothing of the C library's
- *   gettext is used. Alone it covers the app's own calls only: GtkBuilder translates the .ui
- *   templates and menus through GLib's g_dgettext() and g_dpgettext2(), which call the C
- *   library's dcgettext(), and GTK and libadwaita translate their own strings the same way.
- * - So this file also defines the gettext family itself (gettext, dgettext, dcgettext,
- *   ngettext, dngettext, dcngettext). ELF symbol look-up starts with the executable, so the
- *   calls of GLib, GTK, libadwaita and the app all come here: the app's at link time, the
- *   libraries' through their PLT. Every binary links this library statically (the app, the
- *   tests, the benchmarks, the fuzz drivers), and imtehan-intl.sym exports the family even to
- *   libraries loaded later. No LD_PRELOAD, nothing outside the process: it holds in the
- *   installed binary, in Flatpak, under valgrind and with the sanitizers (none of which
- *   intercepts gettext).
- *
- * What still goes to the C library: categories other than LC_MESSAGES; the C library's own
- * messages (strerror(), through its internal __dcgettext); bindtextdomain() and textdomain(),
- * which say where each domain's catalogs are. English, the source language, looks nothing up.
- * Catalogs are read once per language, domain and folder and kept for the process's life, so
- * a string returned stays valid, as gettext promises; look-ups may come from any thread.
+ * The language switches at any moment (Ctrl+L, the اردو/English button) and must work where
+ * the only locale is C.UTF-8, as in a Flatpak runtime, where glibc ignores LANGUAGE
+ * (glibc 2.41, intl/dcigettext.c, guess_category_value()); setlocale() is process-wide and
+ * unsafe while the store's threads run. So gettext, dgettext, dcgettext, ngettext, dngettext
+ * and dcngettext are defined here, on imtehan-catalog.c: ELF look-up starts with the
+ * executable, so the calls of GLib (and through it GtkBuilder), GTK, libadwaita and the app
+ * all come here, in every binary that links the core; imtehan-intl.sym exports them to
+ * libraries loaded later. No LD_PRELOAD: it holds in Flatpak, under valgrind and with the
+ * sanitizers. Other categories, the C library's own messages (strerror()), bindtextdomain()
+ * and textdomain() still go to the C library. Catalogs are kept for the process's life, so
+ * a returned string stays valid; look-ups may come from any thread.
  */
 
 #define _GNU_SOURCE

@@ -1,4 +1,4 @@
-/* imtehan-gift.c
+/* imtehan-gift.c: Moodle's GIFT questions made into a .quiz key file
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -16,31 +16,17 @@
 
 #include "config.h"
 
-#include "imtehan-intl-private.h"
 #include <string.h>
 
+#include "imtehan-intl-private.h"
+
 #include "imtehan-gift.h"
+#include "imtehan-gift-private.h"
 #include "imtehan-keyfile-private.h"
 #include "imtehan-quiz.h"
 
 #define QUIZ_GROUP "Quiz"
 
-typedef enum
-{
-  FORMAT_MOODLE,
-  FORMAT_HTML,
-  FORMAT_PLAIN,
-  FORMAT_MARKDOWN,
-} Format;
-
-/* One question's lines, trimmed and joined by "\n", with the escapes decoded: escaped[i]
- * tells a "\{" (text) from a "{" (structure). */
-typedef struct
-{
-  GString    *text;
-  GByteArray *escaped;
-  guint       line;     /* of text[0] */
-} Block;
 
 typedef struct
 {
@@ -79,17 +65,17 @@ warn (Import     *import,
 }
 
 static gboolean
-is_raw (const Block *block,
-        gsize        i,
-        char         c)
+is_raw (const ImtehanGiftBlock *block,
+        gsize                   i,
+        char                    c)
 {
   return i < block->text->len && block->text->str[i] == c && !block->escaped->data[i];
 }
 
 static gboolean
-is_raw_at (const Block *block,
-           gsize        i,
-           const char  *what)
+is_raw_at (const ImtehanGiftBlock *block,
+           gsize                   i,
+           const char             *what)
 {
   for (gsize k = 0; what[k] != '\0'; k++)
     if (!is_raw (block, i + k, what[k]))
@@ -99,11 +85,11 @@ is_raw_at (const Block *block,
 
 /* The first (or, with @last, the last) unescaped @what in [from, to), or -1. */
 static gssize
-find_raw (const Block *block,
-          gsize        from,
-          gsize        to,
-          const char  *what,
-          gboolean     last)
+find_raw (const ImtehanGiftBlock *block,
+          gsize                   from,
+          gsize                   to,
+          const char             *what,
+          gboolean                last)
 {
   gsize n = strlen (what);
   gssize found = -1;
@@ -119,8 +105,8 @@ find_raw (const Block *block,
 }
 
 static guint
-line_at (const Block *block,
-         gsize        offset)
+line_at (const ImtehanGiftBlock *block,
+         gsize                   offset)
 {
   guint line = block->line;
 
@@ -131,9 +117,9 @@ line_at (const Block *block,
 }
 
 static void
-trim_range (const Block *block,
-            gsize       *from,
-            gsize       *to)
+trim_range (const ImtehanGiftBlock *block,
+            gsize                  *from,
+            gsize                  *to)
 {
   while (*from < *to && g_ascii_isspace (block->text->str[*from]))
     (*from)++;
@@ -142,17 +128,17 @@ trim_range (const Block *block,
 }
 
 static char *
-slice (const Block *block,
-       gsize        from,
-       gsize        to)
+slice (const ImtehanGiftBlock *block,
+       gsize                   from,
+       gsize                   to)
 {
   return g_strstrip (g_strndup (block->text->str + from, to - from));
 }
 
 static void
-append_decoded (Block      *block,
-                const char *s,
-                const char *e)
+append_decoded (ImtehanGiftBlock *block,
+                const char       *s,
+                const char       *e)
 {
   static const guint8 escaped = 1, plain = 0;
 
@@ -172,307 +158,6 @@ append_decoded (Block      *block,
     }
 }
 
-static gboolean
-decode_entity (const char *name,
-               GString    *out)
-{
-  static const struct { const char *name; const char *text; } entities[] = {
-    { "amp", "&" }, { "lt", "<" }, { "gt", ">" }, { "quot", "\"" }, { "apos", "'" },
-    { "nbsp", " " },
-  };
-  gunichar c;
-  char *end;
-
-  for (guint i = 0; i < G_N_ELEMENTS (entities); i++)
-    if (g_str_equal (name, entities[i].name))
-      {
-        g_string_append (out, entities[i].text);
-        return TRUE;
-      }
-  if (name[0] != '#')
-    return FALSE;
-  if (name[1] == 'x' || name[1] == 'X')
-    c = g_ascii_strtoull (name + 2, &end, 16);
-  else
-    c = g_ascii_strtoull (name + 1, &end, 10);
-  if (*end != '\0' || end == name + 1 || c == 0 || !g_unichar_validate (c))
-    return FALSE;
-  g_string_append_unichar (out, c);
-  return TRUE;
-}
-
-/* Moodle's own export writes "[html]<p>…</p>" for text made in its editor: the quiz shows
- * plain text, so tags go (a line break for those that break a line) and entities are
- * decoded. Text in <pre> keeps its spaces and line breaks, as a code block between "```"
- * fences (docs/quiz-format.md); as in HTML, a line break just after <pre> is not part of it. */
-static char *
-html_to_text (const char *html)
-{
-  static const char * const breaking[] = { "br", "p", "div", "li", "tr", "h1", "h2", "h3",
-                                           "h4", "h5", "h6", NULL };
-  GString *out = g_string_new (NULL);
-  gboolean in_pre = FALSE;
-
-  for (const char *p = html; *p != '\0';)
-    {
-      const char *end;
-
-      if (*p == '<' && (end = strchr (p, '>')))
-        {
-          gboolean closing = p[1] == '/';
-          const char *name = p + 1 + closing;
-          gsize n = strspn (name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
-          g_autofree char *tag = g_ascii_strdown (name, n);
-
-          p = end + 1;
-          if (g_str_equal (tag, "pre") && closing == in_pre)
-            {
-              in_pre = !closing;
-              if (in_pre)
-                {
-                  g_string_append (out, "\n```\n");
-                  if (*p == '\n')
-                    p++;
-                }
-              else
-                {
-                  if (out->len > 0 && out->str[out->len - 1] == '\n')
-                    g_string_truncate (out, out->len - 1);
-                  g_string_append (out, "\n```\n");
-                }
-            }
-          else if (g_strv_contains (breaking, tag) && (!in_pre || g_str_equal (tag, "br")))
-            g_string_append_c (out, '\n');
-        }
-      else if (*p == '&' && (end = strchr (p, ';')) && end - p <= 10)
-        {
-          g_autofree char *entity = g_strndup (p + 1, end - p - 1);
-
-          if (decode_entity (entity, out))
-            p = end + 1;
-          else
-            g_string_append_c (out, *p++);
-        }
-      else
-        g_string_append_c (out, *p++);
-    }
-  return g_string_free (out, FALSE);
-}
-
-/* A text of the quiz: an optional "[html]"-style format first (the question's format is the
- * default of its answers and feedback, as in Moodle), each line trimmed, no blank lines;
- * but the lines of a code block (from <pre>) exactly as they are. */
-static char *
-clean_text (const char *raw,
-            Format     *format)
-{
-  static const char * const names[] = { "moodle", "html", "plain", "markdown", NULL };
-  g_autofree char *text = NULL;
-  g_auto(GStrv) lines = NULL;
-  g_autoptr(GStrvBuilder) kept = g_strv_builder_new ();
-  g_auto(GStrv) kept_lines = NULL;
-  gboolean in_code = FALSE;
-  const char *close;
-
-  if (raw[0] == '[' && (close = strchr (raw, ']')))
-    {
-      g_autofree char *name = g_strndup (raw + 1, close - raw - 1);
-
-      for (guint i = 0; names[i] != NULL; i++)
-        if (g_str_equal (name, names[i]))
-          {
-            *format = i;
-            raw = close + 1;
-          }
-    }
-
-  text = *format == FORMAT_HTML ? html_to_text (raw) : g_strdup (raw);
-  lines = g_strsplit (text, "\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      if (g_str_equal (lines[i], "```"))
-        in_code = !in_code;
-      if (in_code && !g_str_equal (lines[i], "```"))
-        g_strv_builder_add (kept, lines[i]);
-      else if (*g_strstrip (lines[i]) != '\0')
-        g_strv_builder_add (kept, lines[i]);
-    }
-  kept_lines = g_strv_builder_end (kept);
-  return g_strjoinv ("\n", kept_lines);
-}
-
-/* "$course$/top/Default for Physics/Optics" names the topic "Optics"; "//" is a "/" inside
- * a name. */
-static char *
-category_topic (const char *category)
-{
-  const char *last = category;
-  g_auto(GStrv) parts = NULL;
-  g_autofree char *name = NULL;
-
-  for (const char *p = category; *p != '\0'; p++)
-    {
-      if (p[0] == '/' && p[1] == '/')
-        p++;
-      else if (*p == '/')
-        last = p + 1;
-    }
-  parts = g_strsplit (last, "//", -1);
-  name = g_strstrip (g_strjoinv ("/", parts));
-  if (*name == '\0' || g_str_equal (name, "top") ||
-      (name[0] == '$' && g_str_has_suffix (name + 1, "$")))
-    return NULL;
-  return g_steal_pointer (&name);
-}
-
-/**
- * imtehan_gift_make_id:
- * @name: a title or a file name
- *
- * Returns: (transfer full): @name's ASCII letters and digits in lowercase, other runs as
- *   one "-", at most 56 characters (room for a "-2" suffix); "" when @name has none
- */
-char *
-imtehan_gift_make_id (const char *name)
-{
-  GString *id = g_string_new (NULL);
-  gboolean dash = FALSE;
-
-  g_return_val_if_fail (name != NULL, NULL);
-
-  for (const char *p = name; *p != '\0' && id->len < 56; p++)
-    {
-      if (!g_ascii_isalnum (*p))
-        {
-          dash = TRUE;
-          continue;
-        }
-      if (dash && id->len > 0)
-        g_string_append_c (id, '-');
-      dash = FALSE;
-      g_string_append_c (id, g_ascii_tolower (*p));
-    }
-  return g_string_free (id, FALSE);
-}
-
-/**
- * imtehan_gift_title_for_file_name:
- * @file_name: a file's base name
- *
- * Returns: (transfer full): @file_name without its extension ("bank.gift" gives "bank"): the
- *   Title of the quiz a GIFT file becomes
- */
-char *
-imtehan_gift_title_for_file_name (const char *file_name)
-{
-  const char *dot;
-
-  g_return_val_if_fail (file_name != NULL, NULL);
-
-  dot = strrchr (file_name, '.');
-  return dot != NULL && dot != file_name ? g_strndup (file_name, dot - file_name)
-                                         : g_strdup (file_name);
-}
-
-/**
- * imtehan_gift_id_for_file_name:
- * @file_name: a file's base name
- *
- * The Id of the quiz named after a file: imtehan_gift_make_id() of the name without its
- * extension. A name with no Latin letter or digit ("ریاضی.gift") gives "quiz-" and the first
- * 8 hex digits of the name's SHA-256: two such banks must not share one id (the library would
- * list only one of them), and a bank imported again under the same name, edited, must keep
- * its id, so that the new copy replaces the old one in the list.
- *
- * Returns: (transfer full): an id that imtehan_quiz_new_from_bytes() accepts
- */
-char *
-imtehan_gift_id_for_file_name (const char *file_name)
-{
-  g_autofree char *stem = NULL;
-  g_autofree char *digest = NULL;
-  char *id;
-
-  g_return_val_if_fail (file_name != NULL, NULL);
-
-  stem = imtehan_gift_title_for_file_name (file_name);
-  id = imtehan_gift_make_id (stem);
-  if (*id != '\0')
-    return id;
-  g_free (id);
-  digest = g_compute_checksum_for_string (G_CHECKSUM_SHA256, stem, -1);
-  return g_strdup_printf ("quiz-%.8s", digest);
-}
-
-/**
- * imtehan_gift_guess_language:
- * @bytes: a GIFT file
- *
- * The language of a GIFT file's text, for an import that is not told it (Open… in the app):
- * Urdu when its questions hold more letters of the Arabic script than Latin ones. Comment
- * lines, "$CATEGORY:" lines and HTML tags are not counted: Moodle writes them in Latin
- * letters whatever the language of the questions. A file that is not valid UTF-8 is counted
- * as far as it is; the import then says where it is not.
- *
- * Returns: "ur" or "en"
- */
-const char *
-imtehan_gift_guess_language (GBytes *bytes)
-{
-  const char *p, *end, *next;
-  gsize length;
-  guint arabic = 0, latin = 0;
-  gboolean line_start = TRUE, skip_line = FALSE, in_tag = FALSE;
-
-  g_return_val_if_fail (bytes != NULL, "en");
-
-  p = g_bytes_get_data (bytes, &length);
-  end = p + length;
-  for (; p < end; p = next)
-    {
-      gunichar c = (guchar)*p;
-
-      next = p + 1;
-      /* ASCII (all of the markup, digits and spaces of any bank) needs no decoding: this
-       * runs before every import (tests/bench/bench-gift.c). */
-      if (c >= 0x80)
-        {
-          c = g_utf8_get_char_validated (p, end - p);
-          if (c == (gunichar)-1 || c == (gunichar)-2)
-            continue;
-          next = g_utf8_next_char (p);
-        }
-
-      if (c == '\n' || c == '\r')
-        {
-          line_start = TRUE;
-          skip_line = in_tag = FALSE;
-        }
-      else if (line_start && !g_unichar_isspace (c) && c != 0xFEFF)
-        {
-          line_start = FALSE;
-          skip_line = c == '$' || (c == '/' && next < end && *next == '/');
-        }
-      if (skip_line || line_start)
-        continue;
-      if (c == '<')
-        in_tag = TRUE;
-      else if (c == '>')
-        in_tag = FALSE;
-      else if (in_tag)
-        continue;
-      else if (c < 0x80)
-        latin += g_ascii_isalpha (c);
-      else if (g_unichar_isalpha (c))
-        {
-          GUnicodeScript script = g_unichar_get_script (c);
-
-          arabic += script == G_UNICODE_SCRIPT_ARABIC;
-          latin += script == G_UNICODE_SCRIPT_LATIN;
-        }
-    }
-  return arabic > latin ? "ur" : "en";
-}
 
 static char *
 question_id (Import     *import,
@@ -580,12 +265,12 @@ add_question (Import     *import,
 /* Splits a multiple-choice answer section at each "~" and "=" as Moodle does. Returns
  * FALSE, with the reason in @skip, for what a quiz cannot hold. */
 static gboolean
-read_choices (const Block *block,
-              gsize        from,
-              gsize        to,
-              Format       format,
-              GArray      *answers,
-              const char **skip)
+read_choices (const ImtehanGiftBlock  *block,
+              gsize                    from,
+              gsize                    to,
+              ImtehanGiftFormat        format,
+              GArray                  *answers,
+              const char             **skip)
 {
   guint n_right = 0;
   gsize start = from;
@@ -596,7 +281,7 @@ read_choices (const Block *block,
       gsize a = start, b = i;
       gssize hash;
       Answer answer = { 0 };
-      Format answer_format = format;
+      ImtehanGiftFormat answer_format = format;
       g_autofree char *text = NULL;
 
       if (i < to && !is_raw (block, i, '~') && !is_raw (block, i, '='))
@@ -614,12 +299,12 @@ read_choices (const Block *block,
             }
           hash = find_raw (block, a, b, "#", FALSE);
           text = slice (block, a, hash < 0 ? b : (gsize)hash);
-          answer.text = clean_text (text, &answer_format);
+          answer.text = imtehan_gift_clean_text (text, &answer_format);
           if (hash >= 0)
             {
               g_autofree char *feedback = slice (block, hash + 1, b);
               answer_format = format;
-              answer.feedback = clean_text (feedback, &answer_format);
+              answer.feedback = imtehan_gift_clean_text (feedback, &answer_format);
             }
           answer.right = kind == '=';
           n_right += answer.right;
@@ -648,12 +333,12 @@ read_choices (const Block *block,
 /* The two choices of a true/false question, in the language of the quiz file (not of the
  * user interface, so not through gettext). */
 static void
-read_true_false (Import      *import,
-                 const Block *block,
-                 gsize        from,
-                 gsize        to,
-                 Format       format,
-                 GArray      *answers)
+read_true_false (Import                 *import,
+                 const ImtehanGiftBlock *block,
+                 gsize                   from,
+                 gsize                   to,
+                 ImtehanGiftFormat       format,
+                 GArray                 *answers)
 {
   gboolean is_urdu = g_str_equal (import->language, "ur");
   char *parts[3] = { NULL, NULL, NULL };
@@ -669,9 +354,9 @@ read_true_false (Import      *import,
       gssize hash = k < 2 ? find_raw (block, from, to, "#", FALSE) : -1;
       gsize end = hash < 0 ? to : (gsize)hash;
       g_autofree char *raw = slice (block, from, end);
-      Format part_format = format;
+      ImtehanGiftFormat part_format = format;
 
-      parts[k] = k == 0 ? g_steal_pointer (&raw) : clean_text (raw, &part_format);
+      parts[k] = k == 0 ? g_steal_pointer (&raw) : imtehan_gift_clean_text (raw, &part_format);
       if (hash < 0)
         break;
       from = hash + 1;
@@ -688,9 +373,9 @@ read_true_false (Import      *import,
 }
 
 static gboolean
-is_true_false (const Block *block,
-               gsize        from,
-               gsize        to)
+is_true_false (const ImtehanGiftBlock *block,
+               gsize                   from,
+               gsize                   to)
 {
   static const char * const values[] = { "T", "TRUE", "F", "FALSE", NULL };
   gssize hash = find_raw (block, from, to, "#", FALSE);
@@ -700,9 +385,9 @@ is_true_false (const Block *block,
 }
 
 static gboolean
-read_block (Import  *import,
-            Block   *block,
-            GError **error)
+read_block (Import            *import,
+            ImtehanGiftBlock  *block,
+            GError           **error)
 {
   g_autofree char *title = NULL;
   g_autofree char *before = NULL;
@@ -712,8 +397,8 @@ read_block (Import  *import,
   g_autofree char *general = NULL;
   g_autoptr(GArray) answers = NULL;
   const char *skip = NULL;
-  Format format = FORMAT_MOODLE;
-  Format general_format;
+  ImtehanGiftFormat format = IMTEHAN_GIFT_FORMAT_MOODLE;
+  ImtehanGiftFormat general_format;
   gboolean true_false = FALSE;
   gsize pos = 0, end = block->text->len;
   gsize from, to;
@@ -726,7 +411,7 @@ read_block (Import  *import,
       g_autofree char *category = slice (block, 10, eol < 0 ? end : (gsize)eol);
 
       g_clear_pointer (&import->topic, g_free);
-      import->topic = category_topic (category);
+      import->topic = imtehan_gift_category_topic (category);
       if (eol < 0)
         return TRUE;
       pos = eol + 1;
@@ -767,7 +452,8 @@ read_block (Import  *import,
   if (open < 0 || close < open)
     {
       g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_PARSE,
-                   _("%s:%u: this “}” closes no “{”"), import->name, line_at (block, close));
+                   _("%s:%u: this “}” closes no “{”"), import->name,
+                   line_at (block, close));
       return FALSE;
     }
 
@@ -778,7 +464,7 @@ read_block (Import  *import,
     g_autofree char *whole = *after != '\0' ? g_strconcat (before, "_____",
                                                            block->text->str + close + 1, NULL)
                                             : g_strdup (before);
-    text = clean_text (g_strstrip (whole), &format);
+    text = imtehan_gift_clean_text (g_strstrip (whole), &format);
   }
 
   from = open + 1;
@@ -790,7 +476,7 @@ read_block (Import  *import,
     }
   trim_range (block, &from, &to);
   general_format = format;
-  general = raw_general ? clean_text (raw_general, &general_format) : NULL;
+  general = raw_general ? imtehan_gift_clean_text (raw_general, &general_format) : NULL;
 
   answers = g_array_new (FALSE, TRUE, sizeof (Answer));
   g_array_set_clear_func (answers, answer_clear);
@@ -826,7 +512,7 @@ read_block (Import  *import,
 }
 
 static void
-block_reset (Block *block)
+block_reset (ImtehanGiftBlock *block)
 {
   g_string_truncate (block->text, 0);
   g_byte_array_set_size (block->escaped, 0);
@@ -906,7 +592,7 @@ imtehan_gift_import (GBytes       *bytes,
     .name = display_name, .language = language, .key_file = key_file,
     .warnings = warning_list, .topics = topics, .ids = ids,
   };
-  Block block = { text, escaped, 0 };
+  ImtehanGiftBlock block = { text, escaped, 0 };
   gboolean ok = TRUE;
   const char *data, *end, *p;
   gsize len;
@@ -953,8 +639,9 @@ imtehan_gift_import (GBytes       *bytes,
         }
       else
         {
-          /* A line's indentation is kept for the text of a <pre> (clean_text() trims the
-           * others), but not the first line's: the block is trimmed where it is parsed. */
+          /* A line's indentation is kept for the text of a <pre> (imtehan_gift_clean_text()
+           * trims the others), but not the first line's: the block is trimmed where it is
+           * parsed. */
           if (block.line == 0)
             block.line = line;
           else
@@ -1011,3 +698,4 @@ imtehan_gift_import (GBytes       *bytes,
 
   return g_key_file_to_data (key_file, length, NULL);
 }
+

@@ -1,4 +1,4 @@
-/* imtehan-quiz-versions.c
+/* imtehan-quiz-versions.c: every version of a quiz an attempt may refer to
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *

@@ -1,4 +1,4 @@
-/* imtehan-quiz.h: a quiz and its questions, read from a .quiz key file
+/* imtehan-quiz.h: a quiz, read from a .quiz key file
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -7,6 +7,7 @@
 
 #include <gio/gio.h>
 
+#include "imtehan-question.h"
 #include "imtehan-types.h"
 
 G_BEGIN_DECLS
@@ -20,27 +21,6 @@ G_BEGIN_DECLS
 #define IMTEHAN_QUIZ_MAX_QUESTIONS 200
 #define IMTEHAN_QUESTION_MIN_CHOICES 2
 #define IMTEHAN_QUESTION_MAX_CHOICES 10
-
-#define IMTEHAN_TYPE_QUESTION (imtehan_question_get_type ())
-G_DECLARE_FINAL_TYPE (ImtehanQuestion, imtehan_question, IMTEHAN, QUESTION, GObject)
-
-const char  *imtehan_question_get_id          (ImtehanQuestion *self);
-guint        imtehan_question_get_index       (ImtehanQuestion *self);
-const char  *imtehan_question_get_text        (ImtehanQuestion *self,
-                                               const char      *lang);
-const char  *imtehan_question_get_topic       (ImtehanQuestion *self,
-                                               const char      *lang);
-const char  *imtehan_question_get_explanation (ImtehanQuestion *self,
-                                               const char      *lang);
-guint        imtehan_question_get_n_choices   (ImtehanQuestion *self);
-const char  *imtehan_question_get_choice_id   (ImtehanQuestion *self,
-                                               guint            position);
-const char  *imtehan_question_get_choice_text (ImtehanQuestion *self,
-                                               const char      *choice_id,
-                                               const char      *lang);
-gboolean     imtehan_question_has_choice      (ImtehanQuestion *self,
-                                               const char      *choice_id);
-const char  *imtehan_question_get_answer      (ImtehanQuestion *self);
 
 #define IMTEHAN_TYPE_QUIZ (imtehan_quiz_get_type ())
 G_DECLARE_FINAL_TYPE (ImtehanQuiz, imtehan_quiz, IMTEHAN, QUIZ, GObject)

@@ -1,6 +1,9 @@
-/* imtehan-report-figures.h: a report's attempts turned into statistics and CSV files (issue 17)
+/* imtehan-report-figures.h: a report's attempts turned into statistics and CSV files
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Which attempts count and their statistics: imtehan-report-figures.c; the CSV rows:
+ * imtehan-report-csv.c; where an export may go and writing it whole: imtehan-report-output.c.
  */
 
 #pragma once

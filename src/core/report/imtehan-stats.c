@@ -1,4 +1,4 @@
-/* imtehan-stats.c
+/* imtehan-stats.c: a class's question and quiz statistics, as Moodle defines them
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -1,4 +1,4 @@
-/* imtehan-keyfile.c
+/* imtehan-keyfile.c: strict, line-aware reading of key files, and the program's errors
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -1,4 +1,4 @@
-/* imtehan-text.c
+/* imtehan-text.c: localized strings and the bidi preparation of text
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

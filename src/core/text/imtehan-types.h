@@ -1,4 +1,4 @@
-/* imtehan-types.h
+/* imtehan-types.h: forward declarations of the core's types, and its shared enums
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -18,7 +18,7 @@ typedef struct _ImtehanLibrary        ImtehanLibrary;
 typedef struct _ImtehanLibraryEntry   ImtehanLibraryEntry;
 typedef struct _ImtehanQuizVersions   ImtehanQuizVersions;
 
-/* How an attempt gives feedback (issue 16): exam defers it to the end (Moodle's "deferred
+/* How an attempt gives feedback: exam defers it to the end (Moodle's "deferred
  * feedback"); practice shows right or wrong and the explanation once an answer is checked,
  * and locks it ("immediate feedback"). Written to attempt files as "exam" / "practice". */
 typedef enum
