@@ -20,6 +20,7 @@
 #include "imtehan-i18n.h"
 #include "imtehan-quiz.h"
 #include "imtehan-report-figures.h"
+#include "imtehan-report-format.h"
 #include "imtehan-report-print.h"
 #include "imtehan-report-views.h"
 #include "imtehan-report-window.h"
@@ -196,80 +197,6 @@ quiz_item_bind_cb (GtkSignalListItemFactory *factory,
   gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)), title);
 }
 
-/* Formatting ---------------------------------------------------------------------------- */
-
-static char *
-format_count (guint n)
-{
-  /* The locale's digit grouping: "10,000" in English. */
-  return g_strdup_printf ("%'u", n);
-}
-
-static char *
-format_duration (GTimeSpan span)
-{
-  guint64 seconds;
-
-  if (span < 0)
-    return NULL;
-  seconds = (guint64)(span / G_TIME_SPAN_SECOND);
-  if (seconds >= 3600)
-    /* TRANSLATORS: the time an attempt took, hours and minutes: "1 h 05 min" */
-    return g_strdup_printf (_("%1$u h %2$02u min"), (guint)(seconds / 3600),
-                            (guint)(seconds % 3600 / 60));
-  if (seconds >= 60)
-    /* TRANSLATORS: the time an attempt took, minutes and seconds: "12 min 05 s" */
-    return g_strdup_printf (_("%1$u min %2$02u s"), (guint)(seconds / 60),
-                            (guint)(seconds % 60));
-  /* TRANSLATORS: the time an attempt took, under a minute: "45 s" */
-  return g_strdup_printf (_("%u s"), (guint)seconds);
-}
-
-static guint
-percent_of (guint score,
-            guint total)
-{
-  return total ? (score * 100 + total / 2) / total : 0;
-}
-
-static char *
-format_flags (ImtehanReportAttempt *attempt)
-{
-  ImtehanReportFlags flags = imtehan_report_attempt_get_flags (attempt);
-  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
-
-  if (flags & IMTEHAN_REPORT_FLAG_SCORE_MISMATCH)
-    {
-      gint64 saved = imtehan_report_attempt_get_saved_score (attempt);
-
-      if (saved >= 0)
-        {
-          g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, saved);
-
-          /* TRANSLATORS: a flag in the learners' list: the file says the score was 8, the
-           * answers give another */
-          g_ptr_array_add (parts, g_strdup_printf (_("Saved score %s disagrees"), number));
-        }
-      else
-        g_ptr_array_add (parts, g_strdup (_("Saved score disagrees")));
-    }
-  if (flags & IMTEHAN_REPORT_FLAG_COPIES)
-    {
-      guint n = imtehan_report_attempt_get_copies (attempt)->len;
-
-      g_ptr_array_add (parts, g_strdup_printf (dngettext (GETTEXT_PACKAGE,
-                                                          "Also in %u other file",
-                                                          "Also in %u other files", n), n));
-    }
-  if (flags & IMTEHAN_REPORT_FLAG_NO_DIGEST)
-    g_ptr_array_add (parts, g_strdup (_("Matched by quiz version")));
-  if (parts->len == 0)
-    return NULL;
-  g_ptr_array_add (parts, NULL);
-  /* TRANSLATORS: separates the parts of a line: "Amna Bibi · Roll number 42 · Practice" */
-  return g_strjoinv (_(" · "), (char **)parts->pdata);
-}
-
 /* Learners: cells ------------------------------------------------------------------------ */
 
 static void
@@ -383,7 +310,7 @@ learner_cell_bind_cb (GtkSignalListItemFactory *factory,
         GtkLabel *roll = GTK_LABEL (gtk_widget_get_next_sibling (GTK_WIDGET (name)));
         GtkWidget *flags_line = gtk_widget_get_last_child (child);
         const char *roll_number = imtehan_report_attempt_get_roll_number (attempt);
-        g_autofree char *flags = format_flags (attempt);
+        g_autofree char *flags = imtehan_report_format_flags (attempt);
 
         set_cell_text (name, imtehan_report_attempt_get_learner (attempt), _("No name"));
         if (roll_number != NULL && *roll_number != '\0')
@@ -413,18 +340,16 @@ learner_cell_bind_cb (GtkSignalListItemFactory *factory,
       break;
     case COLUMN_TIME:
       {
-        g_autofree char *text = format_duration (imtehan_report_attempt_get_duration (attempt));
+        g_autofree char *text = imtehan_report_format_duration (
+          imtehan_report_attempt_get_duration (attempt));
 
         set_cell_text (GTK_LABEL (child), text, _("Not finished"));
       }
       break;
     case COLUMN_SCORE:
       {
-        guint score = imtehan_report_attempt_get_score (attempt);
-        guint total = imtehan_report_attempt_get_total (attempt);
-        /* TRANSLATORS: the score on the results page: "6 of 8 · 75%" */
-        g_autofree char *text = g_strdup_printf (_("%u of %u · %u%%"), score, total,
-                                                 percent_of (score, total));
+        g_autofree char *text = imtehan_report_format_score (
+          imtehan_report_attempt_get_score (attempt), imtehan_report_attempt_get_total (attempt));
 
         gtk_label_set_text (GTK_LABEL (child), text);
       }
@@ -437,13 +362,7 @@ learner_cell_bind_cb (GtkSignalListItemFactory *factory,
 
         gtk_image_set_from_icon_name (GTK_IMAGE (icon), finished ? "emblem-ok-symbolic"
                                                                  : "content-loading-symbolic");
-        if (!finished)
-          gtk_label_set_text (label, _("Not finished"));
-        else if (imtehan_report_attempt_get_finish_reason (attempt) ==
-                 IMTEHAN_FINISH_REASON_TIME_UP)
-          gtk_label_set_text (label, _("Time was up"));
-        else
-          gtk_label_set_text (label, _("Submitted"));
+        gtk_label_set_text (label, imtehan_report_format_finished (attempt));
         if (finished)
           gtk_widget_remove_css_class (child, "dim-label");
         else
@@ -471,36 +390,6 @@ compare_text (const char *a,
   return g_utf8_collate (a, b);
 }
 
-/* A learner's name in natural order, as the PDF sorts it ("Learner 2" before "Learner 10"),
- * made once per attempt: a class of 10,000 is sorted with some 140,000 comparisons. */
-static const char *
-learner_key (ImtehanReportAttempt *attempt)
-{
-  static GQuark quark;
-  const char *learner = imtehan_report_attempt_get_learner (attempt);
-  char *key;
-
-  if (learner == NULL || *learner == '\0')
-    return NULL;
-  if (G_UNLIKELY (quark == 0))
-    quark = g_quark_from_static_string ("imtehan-report-learner-key");
-  if ((key = g_object_get_qdata (G_OBJECT (attempt), quark)) == NULL)
-    {
-      key = g_utf8_collate_key_for_filename (learner, -1);
-      g_object_set_qdata_full (G_OBJECT (attempt), quark, key, g_free);
-    }
-  return key;
-}
-
-static int
-compare_keys (const char *a,
-              const char *b)
-{
-  if (a == NULL || b == NULL)
-    return (a == NULL) - (b == NULL);
-  return strcmp (a, b);
-}
-
 static int
 compare_number (gint64 a,
                 gint64 b)
@@ -520,11 +409,7 @@ compare_learners_cb (gconstpointer a,
   switch ((Column)GPOINTER_TO_INT (user_data))
     {
     case COLUMN_LEARNER:
-      result = compare_keys (learner_key (x), learner_key (y));
-      if (result == 0)
-        result = compare_text (imtehan_report_attempt_get_roll_number (x),
-                               imtehan_report_attempt_get_roll_number (y));
-      return result;
+      return imtehan_report_compare_learners (x, y);
     case COLUMN_PC:
       return compare_text (imtehan_report_attempt_get_host (x),
                            imtehan_report_attempt_get_host (y));
@@ -846,8 +731,8 @@ update_progress (ImtehanReportWindow *self)
     }
   else
     {
-      g_autofree char *read_text = format_count (read);
-      g_autofree char *total_text = format_count (total);
+      g_autofree char *read_text = imtehan_report_format_count (read);
+      g_autofree char *total_text = imtehan_report_format_count (total);
 
       gtk_progress_bar_set_fraction (self->progress_bar, (double)MIN (read, total) / total);
       /* TRANSLATORS: the progress of the report: "Reading 1,234 of 10,000 files" */
@@ -1404,16 +1289,6 @@ focus_reviewed_row (ImtehanReportWindow *self)
                                                          NULL, NULL);
 }
 
-static char *
-attempt_title (ImtehanReportAttempt *attempt)
-{
-  const char *learner = imtehan_report_attempt_get_learner (attempt);
-
-  if (learner != NULL && *learner != '\0')
-    return g_strdup (learner);
-  return g_strdup (_("No name"));
-}
-
 typedef struct
 {
   GWeakRef              window;
@@ -1485,7 +1360,7 @@ review_loaded_cb (GObject      *source,
     }
 
   g_set_object (&self->reviewed, data->attempt);
-  title = attempt_title (data->attempt);
+  title = g_strdup (imtehan_report_format_learner (data->attempt));
   subtitle = quiz_title (imtehan_attempt_get_quiz (attempt), self->language);
   if (imtehan_attempt_get_finished (attempt))
     {

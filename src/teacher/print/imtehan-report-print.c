@@ -28,6 +28,7 @@
 
 #include "imtehan-i18n.h"
 #include "imtehan-quiz.h"
+#include "imtehan-report-format.h"
 #include "imtehan-report-histogram.h"
 #include "imtehan-report-print.h"
 #include "imtehan-text.h"
@@ -49,7 +50,7 @@
 #define FOLDERS_SHOWN  3
 #define PAGINATE_STEP  200   /* items measured between two of the main loop's events */
 
-#define DASH "\u2014"
+#define DASH IMTEHAN_REPORT_DASH
 #define FSI  "\u2068"
 #define PDI  "\u2069"
 
@@ -101,12 +102,12 @@ static const Column summary_columns[] = {
 
 enum { L_NAME, L_ROLL, L_HOST, L_STARTED, L_TIME, L_SCORE, L_FINISHED, L_NOTES, N_L };
 static const Column learner_columns[N_L] = {
-  [L_NAME]     = { 0.23, FALSE, 2, PANGO_ELLIPSIZE_END },
-  [L_ROLL]     = { 0.10, FALSE, 1, PANGO_ELLIPSIZE_END },
-  [L_HOST]     = { 0.12, FALSE, 1, PANGO_ELLIPSIZE_END },
+  [L_NAME]     = { 0.20, FALSE, 2, PANGO_ELLIPSIZE_END },
+  [L_ROLL]     = { 0.09, FALSE, 1, PANGO_ELLIPSIZE_END },
+  [L_HOST]     = { 0.11, FALSE, 1, PANGO_ELLIPSIZE_END },
   [L_STARTED]  = { 0.19, FALSE, 1, PANGO_ELLIPSIZE_END },
-  [L_TIME]     = { 0.09, TRUE,  1, PANGO_ELLIPSIZE_END },
-  [L_SCORE]    = { 0.08, TRUE,  1, PANGO_ELLIPSIZE_END },
+  [L_TIME]     = { 0.15, TRUE,  1, PANGO_ELLIPSIZE_END },
+  [L_SCORE]    = { 0.07, TRUE,  1, PANGO_ELLIPSIZE_END },
   [L_FINISHED] = { 0.11, TRUE,  1, PANGO_ELLIPSIZE_END },
   [L_NOTES]    = { 0.08, TRUE,  1, PANGO_ELLIPSIZE_END },
 };
@@ -344,81 +345,10 @@ isolate (const char *text)
   return g_strconcat (FSI, text, PDI, NULL);
 }
 
-static char *
-format_percent (double share)
-{
-  if (isnan (share))
-    return g_strdup (DASH);
-  /* TRANSLATORS: a percentage: "60%" */
-  return g_strdup_printf (_("%u%%"), (guint)round (CLAMP (share, 0, 1) * 100));
-}
-
-static char *
-format_duration (GTimeSpan span)
-{
-  gint64 seconds;
-
-  if (span < 0)
-    return g_strdup (DASH);
-  seconds = span / G_TIME_SPAN_SECOND;
-  if (seconds >= 3600)
-    return g_strdup_printf ("%d:%02d:%02d", (int)(seconds / 3600), (int)(seconds / 60 % 60),
-                            (int)(seconds % 60));
-  return g_strdup_printf ("%d:%02d", (int)(seconds / 60), (int)(seconds % 60));
-}
-
 static const char *
 or_dash (const char *text)
 {
   return text != NULL && *text != '\0' ? text : DASH;
-}
-
-typedef struct
-{
-  char                 *key;     /* the learner's name, to collate; NULL if none */
-  ImtehanReportAttempt *attempt;
-} SortEntry;
-
-/* By name, "Learner 2" before "Learner 10" as a file manager sorts, unnamed attempts last;
- * then by start. */
-static int
-compare_entries (gconstpointer a,
-                 gconstpointer b)
-{
-  const SortEntry *x = a;
-  const SortEntry *y = b;
-  GDateTime *start_x = imtehan_report_attempt_get_started (x->attempt);
-  GDateTime *start_y = imtehan_report_attempt_get_started (y->attempt);
-  int order;
-
-  if ((x->key == NULL) != (y->key == NULL))
-    return x->key == NULL ? 1 : -1;
-  if (x->key != NULL && (order = strcmp (x->key, y->key)) != 0)
-    return order;
-  if (start_x != NULL && start_y != NULL)
-    return g_date_time_compare (start_x, start_y);
-  return (start_x == NULL) - (start_y == NULL);
-}
-
-static void
-sort_attempts (GPtrArray *attempts)
-{
-  g_autofree SortEntry *entries = g_new (SortEntry, attempts->len);
-
-  for (guint i = 0; i < attempts->len; i++)
-    {
-      const char *name;
-
-      entries[i].attempt = g_ptr_array_index (attempts, i);
-      name = imtehan_report_attempt_get_learner (entries[i].attempt);
-      entries[i].key = name && *name ? g_utf8_collate_key_for_filename (name, -1) : NULL;
-    }
-  qsort (entries, attempts->len, sizeof (SortEntry), compare_entries);
-  for (guint i = 0; i < attempts->len; i++)
-    {
-      attempts->pdata[i] = entries[i].attempt;
-      g_free (entries[i].key);
-    }
 }
 
 static int
@@ -562,10 +492,8 @@ build_summary (ReportDoc    *doc,
 {
   Table *table;
   g_autofree char *listed = g_strdup_printf ("%u", n_listed);
-  g_autofree char *max = NULL;
+  double max_total;
   g_autofree char *finished = NULL;
-  g_autofree char *mean = NULL;
-  g_autofree char *median = NULL;
   g_autofree char *mean_of = NULL;
   g_autofree char *median_of = NULL;
   g_autofree char *sd = NULL;
@@ -580,15 +508,10 @@ build_summary (ReportDoc    *doc,
       return;
     }
 
-  max = imtehan_report_format_number (imtehan_stats_get_max_total (stats), 0);
+  max_total = imtehan_stats_get_max_total (stats);
   finished = g_strdup_printf ("%u", imtehan_stats_get_n_attempts (stats));
-  mean = imtehan_report_format_number (imtehan_stats_get_mean (stats), 1);
-  median = imtehan_report_format_number (imtehan_stats_get_median (stats), 1);
-  /* TRANSLATORS: a mean or median score out of the most marks, "4.6 of 8" */
-  mean_of = isnan (imtehan_stats_get_mean (stats)) ? g_strdup (DASH)
-                                                  : g_strdup_printf (_("%1$s of %2$s"), mean, max);
-  median_of = isnan (imtehan_stats_get_median (stats))
-              ? g_strdup (DASH) : g_strdup_printf (_("%1$s of %2$s"), median, max);
+  mean_of = imtehan_report_format_marks (imtehan_stats_get_mean (stats), max_total);
+  median_of = imtehan_report_format_marks (imtehan_stats_get_median (stats), max_total);
   sd = imtehan_report_format_number (imtehan_stats_get_sd (stats), 2);
   alpha = imtehan_report_format_number (imtehan_stats_get_alpha (stats), 2);
 
@@ -601,43 +524,6 @@ build_summary (ReportDoc    *doc,
   add_gap (doc, GAP);
   add_text (doc, STYLE_BODY, ITEM_KEEP_WITH_NEXT, _("Scores of the finished attempts"));
   add_item (doc, ITEM_HISTOGRAM, STYLE_CELL, 0)->stats = imtehan_stats_ref (stats);
-}
-
-static char *
-finished_text (ImtehanReportAttempt *attempt)
-{
-  if (!imtehan_report_attempt_get_finished (attempt))
-    return g_strdup (_("Not finished"));
-  if (imtehan_report_attempt_get_finish_reason (attempt) == IMTEHAN_FINISH_REASON_TIME_UP)
-    return g_strdup (_("Time was up"));
-  return g_strdup (_("Submitted"));
-}
-
-/* The marks of an attempt's Notes cell; sets @mismatch or @copies when a mark needs its line
- * under the table. */
-static char *
-notes_text (ImtehanReportAttempt *attempt,
-            gboolean             *mismatch,
-            gboolean             *copies)
-{
-  ImtehanReportFlags flags = imtehan_report_attempt_get_flags (attempt);
-  GPtrArray *others = imtehan_report_attempt_get_copies (attempt);
-  GString *notes = g_string_new (NULL);
-
-  if (flags & IMTEHAN_REPORT_FLAG_SCORE_MISMATCH)
-    {
-      g_string_append (notes, "≠");
-      *mismatch = TRUE;
-    }
-  if ((flags & IMTEHAN_REPORT_FLAG_COPIES) && others != NULL && others->len > 0)
-    {
-      g_string_append_printf (notes, "%s×%u", notes->len ? " " : "", others->len + 1);
-      *copies = TRUE;
-    }
-  if (imtehan_report_attempt_get_mode (attempt) == IMTEHAN_MODE_PRACTICE)
-    /* TRANSLATORS: a note on an attempt taken in practice mode, in a narrow column */
-    g_string_append_printf (notes, "%s%s", notes->len ? " " : "", _("practice"));
-  return g_string_free (notes, FALSE);
 }
 
 static void
@@ -672,19 +558,18 @@ build_learners (ReportDoc *doc,
       ImtehanReportAttempt *attempt = g_ptr_array_index (listed, i);
       g_autofree char *started = imtehan_i18n_format_date (
         imtehan_report_attempt_get_started (attempt));
-      g_autofree char *time = format_duration (imtehan_report_attempt_get_duration (attempt));
+      g_autofree char *time = imtehan_report_format_duration (
+        imtehan_report_attempt_get_duration (attempt));
       g_autofree char *score = g_strdup_printf ("%u/%u",
                                                 imtehan_report_attempt_get_score (attempt),
                                                 imtehan_report_attempt_get_total (attempt));
-      g_autofree char *finished = finished_text (attempt);
-      g_autofree char *notes = notes_text (attempt, &mismatch, &copies);
-      const char *learner = imtehan_report_attempt_get_learner (attempt);
+      g_autofree char *notes = imtehan_report_format_notes (attempt, &mismatch, &copies);
 
-      add_cells (doc, table,
-                 learner != NULL && *learner != '\0' ? learner : _("No name"),
+      add_cells (doc, table, imtehan_report_format_learner (attempt),
                  or_dash (imtehan_report_attempt_get_roll_number (attempt)),
                  or_dash (imtehan_report_attempt_get_host (attempt)),
-                 or_dash (started), time, score, finished, notes, NULL);
+                 or_dash (started), or_dash (time), score,
+                 imtehan_report_format_finished (attempt), notes, NULL);
     }
   if (mismatch || copies)
     add_gap (doc, NOTE_GAP);
@@ -752,7 +637,7 @@ build_questions (ReportDoc    *doc,
 
       number = question ? g_strdup_printf ("%u", imtehan_question_get_index (question) + 1)
                         : g_strdup (DASH);
-      facility = format_percent (figures->facility);
+      facility = imtehan_report_format_percent (figures->facility);
       add_cells (doc, table, number,
                  question ? or_dash (imtehan_question_get_text (question, doc->lang))
                           : or_dash (figures->id),
@@ -812,7 +697,7 @@ build_quiz (ReportDoc         *doc,
       else
         g_object_unref (attempt);
     }
-  sort_attempts (listed);
+  imtehan_report_sort_learners (listed);
   stats = imtehan_report_quiz_compute_stats (rquiz, doc->include);
   /* No finished attempt: no figures to print, not a page of dashes. */
   if (stats != NULL && imtehan_stats_get_n_attempts (stats) == 0)
