@@ -398,12 +398,6 @@ update_state (ImtehanReportLearners *self)
 }
 
 static void
-learners_changed_cb (ImtehanReportLearners *self)
-{
-  update_state (self);
-}
-
-static void
 search_changed_cb (ImtehanReportLearners *self)
 {
   const char *text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
@@ -612,21 +606,16 @@ imtehan_report_learners_class_init (ImtehanReportLearnersClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                RESOURCE_BASE "/imtehan-report-learners.ui");
   /* Internal: the window's template names them, and the window's tests find them there. */
-  gtk_widget_class_bind_template_child_full (widget_class, "learners_toolbar", TRUE,
-                                             G_STRUCT_OFFSET (ImtehanReportLearners,
-                                                              learners_toolbar));
-  gtk_widget_class_bind_template_child_full (widget_class, "search_entry", TRUE,
-                                             G_STRUCT_OFFSET (ImtehanReportLearners,
-                                                              search_entry));
-  gtk_widget_class_bind_template_child_full (widget_class, "practice_switch", TRUE,
-                                             G_STRUCT_OFFSET (ImtehanReportLearners,
-                                                              practice_switch));
-  gtk_widget_class_bind_template_child_full (widget_class, "learners_stack", TRUE,
-                                             G_STRUCT_OFFSET (ImtehanReportLearners,
-                                                              learners_stack));
-  gtk_widget_class_bind_template_child_full (widget_class, "learners_view", TRUE,
-                                             G_STRUCT_OFFSET (ImtehanReportLearners,
-                                                              learners_view));
+  gtk_widget_class_bind_template_child_internal (widget_class, ImtehanReportLearners,
+                                                 learners_toolbar);
+  gtk_widget_class_bind_template_child_internal (widget_class, ImtehanReportLearners,
+                                                 search_entry);
+  gtk_widget_class_bind_template_child_internal (widget_class, ImtehanReportLearners,
+                                                 practice_switch);
+  gtk_widget_class_bind_template_child_internal (widget_class, ImtehanReportLearners,
+                                                 learners_stack);
+  gtk_widget_class_bind_template_child_internal (widget_class, ImtehanReportLearners,
+                                                 learners_view);
   gtk_widget_class_bind_template_child (widget_class, ImtehanReportLearners, no_learners_page);
   gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, stop_search_cb);
@@ -656,8 +645,9 @@ imtehan_report_learners_init (ImtehanReportLearners *self)
     gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->filtered)),
                              g_object_ref (gtk_column_view_get_sorter (self->learners_view)));
   g_signal_connect_object (self->sorted, "items-changed",
-                           G_CALLBACK (learners_changed_cb), self, G_CONNECT_SWAPPED);
-  selection = GTK_SELECTION_MODEL (gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->sorted))));
+                           G_CALLBACK (update_state), self, G_CONNECT_SWAPPED);
+  selection =
+    GTK_SELECTION_MODEL (gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->sorted))));
   gtk_single_selection_set_autoselect (GTK_SINGLE_SELECTION (selection), FALSE);
   gtk_single_selection_set_can_unselect (GTK_SINGLE_SELECTION (selection), TRUE);
   gtk_column_view_set_model (self->learners_view, selection);

@@ -34,7 +34,8 @@ folder_chosen_cb (GObject      *source,
   if (files == NULL)
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        _imtehan_report_window_show_error (self, _("The Folder Could Not Be Opened"), error->message);
+        _imtehan_report_window_show_error (self, _("The Folder Could Not Be Opened"),
+                                           error->message);
       return;
     }
   for (guint i = 0; i < g_list_model_get_n_items (files); i++)

@@ -159,8 +159,8 @@ imtehan_report_window_export_to (ImtehanReportWindow *self,
   if (kind == IMTEHAN_REPORT_EXPORT_PDF)
     {
       /* Thousands of attempts take seconds to lay out: on a worker too. */
-      imtehan_report_print_save_pdf_async (self->report, imtehan_report_learners_get_include (self->learners), file, NULL,
-                                           pdf_saved_cb, data);
+      imtehan_report_print_save_pdf_async (self->report, data->include, file, NULL, pdf_saved_cb,
+                                           data);
     }
   else
     {
@@ -185,7 +185,8 @@ export_chosen_cb (GObject      *source,
   if (file == NULL)
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        _imtehan_report_window_show_error (self, _("The Report Could Not Be Exported"), error->message);
+        _imtehan_report_window_show_error (self, _("The Report Could Not Be Exported"),
+                                           error->message);
       return;
     }
   if (self->loaded_sources != NULL && self->load_cancellable == NULL)
@@ -194,7 +195,7 @@ export_chosen_cb (GObject      *source,
 
 void
 _imtehan_report_window_choose_export (ImtehanReportWindow *self,
-                    ImtehanReportExport  kind)
+                                      ImtehanReportExport  kind)
 {
   static const char * const suffixes[] = { "attempts.csv", "statistics.csv", "report.pdf" };
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
@@ -229,8 +230,8 @@ _imtehan_report_window_choose_export (ImtehanReportWindow *self,
 
   g_list_store_append (filters, filter);
   imtehan_dialogs_save_async (GTK_WINDOW (self), title, _("_Export"), G_LIST_MODEL (filters),
-                              name, NULL, _imtehan_report_window_new_chooser (self), export_chosen_cb,
-                              GINT_TO_POINTER (kind));
+                              name, NULL, _imtehan_report_window_new_chooser (self),
+                              export_chosen_cb, GINT_TO_POINTER (kind));
 }
 
 static void
@@ -244,7 +245,8 @@ print_done_cb (GtkPrintOperation       *operation,
 
       gtk_print_operation_get_error (operation, &error);
       g_message ("Could not print the report: %s", error ? error->message : "no reason given");
-      _imtehan_report_window_show_error (self, _("The Report Could Not Be Printed"), error ? error->message : NULL);
+      _imtehan_report_window_show_error (self, _("The Report Could Not Be Printed"),
+                                         error ? error->message : NULL);
     }
   if (self->print_operation == operation)
     g_clear_object (&self->print_operation);
@@ -258,7 +260,8 @@ _imtehan_report_window_print (ImtehanReportWindow *self)
   GtkPrintOperationResult result;
 
   g_clear_object (&self->print_operation);
-  self->print_operation = imtehan_report_print_new (self->report, imtehan_report_learners_get_include (self->learners));
+  self->print_operation =
+    imtehan_report_print_new (self->report, imtehan_report_learners_get_include (self->learners));
   if (self->print_operation == NULL)
     return;
   gtk_print_operation_set_allow_async (self->print_operation, TRUE);
@@ -270,7 +273,8 @@ _imtehan_report_window_print (ImtehanReportWindow *self)
   if (result == GTK_PRINT_OPERATION_RESULT_ERROR && self->print_operation != NULL)
     {
       g_message ("Could not print the report: %s", error->message);
-      _imtehan_report_window_show_error (self, _("The Report Could Not Be Printed"), error->message);
+      _imtehan_report_window_show_error (self, _("The Report Could Not Be Printed"),
+                                         error->message);
     }
   if (result != GTK_PRINT_OPERATION_RESULT_IN_PROGRESS)
     g_clear_object (&self->print_operation);

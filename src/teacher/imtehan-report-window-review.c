@@ -114,7 +114,7 @@ review_loaded_cb (GObject      *source,
 
 void
 _imtehan_report_window_open_review (ImtehanReportWindow  *self,
-             ImtehanReportAttempt *attempt)
+                                    ImtehanReportAttempt *attempt)
 {
   ReviewData *data;
 

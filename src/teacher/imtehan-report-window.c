@@ -72,7 +72,8 @@ report_quiz_title_cb (ImtehanReportQuiz *item,
 {
   if (item == NULL)
     return NULL;
-  return _imtehan_report_window_quiz_title (imtehan_report_quiz_get_quiz (item), imtehan_i18n_get_language ());
+  return _imtehan_report_window_quiz_title (imtehan_report_quiz_get_quiz (item),
+                                            imtehan_i18n_get_language ());
 }
 
 /* In the header the title is cut short, so that a narrow window keeps its buttons; in the
@@ -112,7 +113,9 @@ update_statistics (ImtehanReportWindow *self)
 
   if (self->quiz != NULL)
     {
-      stats = imtehan_report_quiz_compute_stats (self->quiz, imtehan_report_learners_get_include (self->learners));
+      ImtehanReportInclude include = imtehan_report_learners_get_include (self->learners);
+
+      stats = imtehan_report_quiz_compute_stats (self->quiz, include);
       quiz = imtehan_report_quiz_get_quiz (self->quiz);
     }
   imtehan_report_questions_set_stats (self->questions_view, quiz, stats, self->language);

@@ -331,9 +331,9 @@ continues_table (const Item *item)
  * between the main loop's events ("paginate"): a class of 10,000 attempts takes seconds. */
 void
 report_doc_paginate_begin (ReportDoc    *doc,
-                PangoContext *context,
-                double        width,
-                double        height)
+                           PangoContext *context,
+                           double        width,
+                           double        height)
 {
   g_autofree char *sample = page_number_text (99, 99);
   g_autoptr(PangoLayout) footer = NULL;
@@ -354,8 +354,8 @@ report_doc_paginate_begin (ReportDoc    *doc,
 /* Returns whether every item is measured. */
 gboolean
 report_doc_paginate_measure (ReportDoc    *doc,
-                  PangoContext *context,
-                  guint         max_items)
+                             PangoContext *context,
+                             guint         max_items)
 {
   guint end = doc->n_measured + MIN (max_items, doc->items->len - doc->n_measured);
 
@@ -420,9 +420,9 @@ report_doc_paginate_place (ReportDoc *doc)
 /* All at once, on a page of @width × @height points. */
 void
 report_doc_paginate (ReportDoc    *doc,
-          PangoContext *context,
-          double        width,
-          double        height)
+                     PangoContext *context,
+                     double        width,
+                     double        height)
 {
   report_doc_paginate_begin (doc, context, width, height);
   report_doc_paginate_measure (doc, context, G_MAXUINT);
@@ -554,9 +554,9 @@ draw_histogram (ReportDoc    *doc,
 /* Draws page @page (from 0) in points, its printable area's top left corner at 0, 0. */
 void
 report_doc_draw_page (ReportDoc    *doc,
-           cairo_t      *cr,
-           PangoContext *context,
-           guint         page)
+                      cairo_t      *cr,
+                      PangoContext *context,
+                      guint         page)
 {
   guint first, end;
   const Item *top;

@@ -31,8 +31,9 @@ begin_print_cb (GtkPrintOperation *operation,
   g_autoptr(PangoLayout) layout = gtk_print_context_create_pango_layout (context);
 
   report_doc_build (doc);
-  report_doc_paginate_begin (doc, pango_layout_get_context (layout), gtk_print_context_get_width (context),
-                  gtk_print_context_get_height (context));
+  report_doc_paginate_begin (doc, pango_layout_get_context (layout),
+                             gtk_print_context_get_width (context),
+                             gtk_print_context_get_height (context));
 }
 
 static gboolean
