@@ -75,8 +75,6 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-/* Cells --------------------------------------------------------------------------------- */
-
 static void
 set_cell_text (GtkLabel   *label,
                const char *text,
@@ -252,8 +250,6 @@ learner_cell_bind_cb (GtkSignalListItemFactory *factory,
       g_assert_not_reached ();
     }
 }
-
-/* Sorting and filtering ------------------------------------------------------------------ */
 
 static int
 compare_text (const char *a,
@@ -443,8 +439,6 @@ learner_activated_cb (ImtehanReportLearners *self,
     g_signal_emit (self, signals[ATTEMPT_ACTIVATED], 0, attempt);
 }
 
-/* Back from the review ---------------------------------------------------------------------- */
-
 /* The row of the attempt reviewed, once the list has made it: the focus goes back there. */
 static GtkWidget *
 find_row (GtkWidget            *widget,
@@ -500,8 +494,6 @@ focus_row_tick_cb (GtkWidget     *widget,
   g_clear_object (&self->reviewed);
   return G_SOURCE_REMOVE;
 }
-
-/* GObject ----------------------------------------------------------------------------------- */
 
 static void
 imtehan_report_learners_dispose (GObject *object)
@@ -673,8 +665,6 @@ imtehan_report_learners_init (ImtehanReportLearners *self)
   /* Typing in the list searches it. */
   gtk_search_entry_set_key_capture_widget (self->search_entry, GTK_WIDGET (self->learners_view));
 }
-
-/* Public API -------------------------------------------------------------------------------- */
 
 void
 imtehan_report_learners_set_quiz (ImtehanReportLearners *self,
