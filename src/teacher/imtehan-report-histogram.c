@@ -17,6 +17,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "imtehan-report-format.h"
 #include "imtehan-report-histogram.h"
 
 struct _ImtehanReportHistogram
@@ -34,31 +35,6 @@ G_DEFINE_FINAL_TYPE (ImtehanReportHistogram, imtehan_report_histogram, GTK_TYPE_
 #define HEIGHT 220
 /* The thinnest bar still seen as one; below that the widget asks for more width. */
 #define MIN_BIN_WIDTH 8
-
-/* U+2014: what an undefined figure shows. */
-#define DASH "\u2014"
-
-char *
-imtehan_report_format_number (double value,
-                              guint  decimals)
-{
-  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
-  char format[8];
-  char *end;
-
-  if (isnan (value))
-    return g_strdup (DASH);
-  g_snprintf (format, sizeof format, "%%.%uf", MIN (decimals, 6));
-  g_ascii_formatd (buffer, sizeof buffer, format, value);
-  /* "5 of 8", not "5.0 of 8"; but "0.40", as the figures of its kind. */
-  if ((end = strchr (buffer, '.')) != NULL && strspn (end + 1, "0") == strlen (end + 1))
-    *end = '\0';
-  if (g_str_equal (buffer, "-0"))
-    return g_strdup ("0");
-  if (buffer[0] == '-')
-    return g_strdup_printf ("\u2066\u2212%s\u2069", buffer + 1);
-  return g_strdup (buffer);
-}
 
 typedef struct
 {

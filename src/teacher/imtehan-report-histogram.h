@@ -1,4 +1,4 @@
-/* imtehan-report-histogram.h: a drawn histogram of a class's scores (issue 17)
+/* imtehan-report-histogram.h: a drawn histogram of a class's scores
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -7,6 +7,7 @@
 
 #include <gtk/gtk.h>
 
+#include "imtehan-report-format.h"
 #include "imtehan-stats.h"
 
 G_BEGIN_DECLS
@@ -26,12 +27,5 @@ gboolean   imtehan_report_histogram_get_bar_bounds (ImtehanReportHistogram *self
 char      *imtehan_report_histogram_format_range   (const ImtehanStatsBin  *bins,
                                                     guint                   n_bins,
                                                     guint                   bin);
-
-/* A figure as the report shows it in either language: ASCII digits and a point, as every
- * number in the app, @decimals decimals unless they are all zero; a negative number is
- * isolated left to right with a real minus sign (an Urdu line would put "-" after it), and
- * NAN is a dash. */
-char      *imtehan_report_format_number            (double                  value,
-                                                    guint                   decimals);
 
 G_END_DECLS

@@ -18,35 +18,14 @@
 #include <glib/gi18n.h>
 
 #include "imtehan-i18n.h"
+#include "imtehan-report-format.h"
 #include "imtehan-report-histogram.h"
 #include "imtehan-report-views.h"
 #include "imtehan-row.h"
 #include "imtehan-scroll-bin.h"
 #include "imtehan-wrap-bin.h"
 
-/* U+2014: what an undefined figure shows. */
-#define DASH "\u2014"
-
-static char *
-format_percent (double share)
-{
-  /* TRANSLATORS: a percentage: "60%" */
-  return g_strdup_printf (_("%u%%"), (guint)round (CLAMP (share, 0, 1) * 100));
-}
-
-/* "5.3 of 8": a score out of the quiz's total. */
-static char *
-format_score (double score,
-              double total)
-{
-  g_autofree char *value = imtehan_report_format_number (score, 1);
-  g_autofree char *max = imtehan_report_format_number (total, 1);
-
-  if (isnan (score))
-    return g_strdup (DASH);
-  /* TRANSLATORS: a score out of the quiz's total in the class report: "5.3 of 8" */
-  return g_strdup_printf (_("%1$s of %2$s"), value, max);
-}
+#define DASH IMTEHAN_REPORT_DASH
 
 /* A few words on a facility, in the bands of Moodle's documentation of its statistics. */
 static const char *
@@ -210,7 +189,7 @@ choice_line (const char *letter,
   GtkWidget *bottom = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   GtkWidget *text_bin = wrapped (text, lang, NULL, NULL);
   GtkWidget *bar = gtk_level_bar_new_for_interval (0, 1);
-  g_autofree char *percent = isnan (share) ? g_strdup (DASH) : format_percent (share);
+  g_autofree char *percent = imtehan_report_format_percent (share);
   g_autofree char *figure = NULL;
   g_autofree char *value_text = NULL;
   GtkWidget *letter_label = plain_label (letter, "choice-letter");
@@ -386,8 +365,7 @@ create_row (ImtehanReportQuestions *self,
   guint number = question ? imtehan_question_get_index (question) + 1 : index + 1;
   const char *text = question ? imtehan_question_get_text (question, self->language) : qs->id;
   g_autofree char *number_text = g_strdup_printf ("%u", number);
-  g_autofree char *facility = isnan (qs->facility) ? g_strdup (DASH)
-                                                   : format_percent (qs->facility);
+  g_autofree char *facility = imtehan_report_format_percent (qs->facility);
   g_autofree char *discrimination = imtehan_report_format_number (qs->discrimination, 1);
   g_autofree char *accessible = NULL;
   g_autofree char *description = NULL;
@@ -657,9 +635,9 @@ summary_update (ImtehanReportSummary *self,
   max_total = imtehan_stats_get_max_total (stats);
   attempts = g_strdup_printf ("%u", n_attempts);
   set_figure (self->attempts_row, self->attempts_value, attempts, NULL);
-  mean = format_score (imtehan_stats_get_mean (stats), max_total);
+  mean = imtehan_report_format_marks (imtehan_stats_get_mean (stats), max_total);
   set_figure (self->mean_row, self->mean_value, mean, NULL);
-  median = format_score (imtehan_stats_get_median (stats), max_total);
+  median = imtehan_report_format_marks (imtehan_stats_get_median (stats), max_total);
   set_figure (self->median_row, self->median_value, median, NULL);
   sd = imtehan_report_format_number (imtehan_stats_get_sd (stats), 2);
   if (isnan (imtehan_stats_get_sd (stats)))

@@ -1,4 +1,4 @@
-/* imtehan-report-views.h: the report's Questions and Summary views (issue 17)
+/* imtehan-report-views.h: the report's Questions and Summary views
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -1,4 +1,4 @@
-/* imtehan-report-window.h: the teacher's class report (issue 17)
+/* imtehan-report-window.h: the teacher's class report
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

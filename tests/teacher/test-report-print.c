@@ -1,4 +1,4 @@
-/* test-report-print.c: the class report in PDF and through a print operation (issue 17)
+/* test-report-print.c: the class report in PDF and through a print operation
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *

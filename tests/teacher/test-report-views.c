@@ -1,4 +1,4 @@
-/* test-report-views.c: the report's Questions and Summary views (issue 17)
+/* test-report-views.c: the report's Questions and Summary views
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *

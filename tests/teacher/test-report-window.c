@@ -1,4 +1,4 @@
-/* test-report-window.c: the teacher's class report window (issue 17)
+/* test-report-window.c: the teacher's class report window
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *

@@ -1,4 +1,4 @@
-/* imtehan-report-print.h: the class report on paper and in PDF (issue 17)
+/* imtehan-report-print.h: the class report on paper and in PDF
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
