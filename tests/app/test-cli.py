@@ -343,7 +343,7 @@ QUESTION_IDS = ("redundancy,adam-state-memory,stage-3-partition,parameter-gather
                 "pytorch-fsdp,memory-trade-off,stage-1-partition,sharding-cost")
 ROW = "zero-sharded-optimizers,2,ZeRO and Sharded Optimizers,"
 
-# What the window exports for the class above (tests/core/test-report-figures.c checks the same
+# What the window exports for the class above (tests/core/test-report-csv.c checks the same
 # bytes from the library): the practice attempt left out, times in local time (TZ=UTC).
 EXPECTED_ATTEMPTS = (
     "\ufeffLearner,Roll number,Quiz,Version,Title,PC,Mode,Started,Finished,Time taken,Score,"
@@ -358,7 +358,7 @@ EXPECTED_ATTEMPTS = (
 PRACTICE_ROW = ("Parveen,3," + ROW + "pc-05,Practice,"
                 "2026-03-02 09:06:00,2026-03-02 09:07:00,0:01:00,8,8,1,1,1,1,1,1,1,1\r\n")
 
-# Worked out by hand in tests/core/test-report-figures.c (test_figures_stats_csv).
+# Worked out by hand in tests/core/test-report-csv.c (test_figures_stats_csv).
 EXPECTED_STATS = (
     "\ufeffQuiz,Version,Title,Question,Attempts,Facility index (%),Discrimination index (%),"
     "Answered,Not answered,Right choice,Choice 1,Count 1,Choice 2,Count 2,Choice 3,Count 3,"

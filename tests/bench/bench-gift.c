@@ -8,7 +8,7 @@
  * 200. Both sides work on the same 2,000 questions, from bytes in memory (reading the files
  * and writing the copies are left out: that is the disk's time, the same for both):
  *
- *   import: what Open… does to a GIFT file before storing it (src/core/library/imtehan-library.c,
+ *   import: what Open… does to a GIFT file before storing it (src/core/library/imtehan-library-import.c,
  *           gift_to_quiz() and import_thread()): guess the language, convert to the quiz's
  *           text, then load that text, which checks it and computes its digest (once: the
  *           library's entry keeps that quiz);

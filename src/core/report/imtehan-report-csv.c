@@ -17,6 +17,7 @@
 
 #include "imtehan-quiz.h"
 #include "imtehan-report-figures.h"
+#include "imtehan-report-format.h"
 #include "imtehan-text.h"
 
 /* Spreadsheets take a file with this mark for UTF-8; without it Excel reads Windows-1252 and
@@ -199,14 +200,11 @@ static void
 add_duration (CsvWriter *writer,
               GTimeSpan  duration)
 {
-  gint64 seconds;
+  g_autofree char *clock = imtehan_report_format_clock (duration);
 
   begin_cell (writer);
-  if (duration < 0)
-    return;
-  seconds = duration / G_TIME_SPAN_SECOND;
-  g_string_append_printf (writer->buffer, "%" G_GINT64_FORMAT ":%02d:%02d",
-                          seconds / 3600, (int)(seconds / 60 % 60), (int)(seconds % 60));
+  if (clock != NULL)
+    g_string_append (writer->buffer, clock);
 }
 
 static void

@@ -332,7 +332,7 @@ add_problem_rows (ReportDoc *doc,
 
       if (file != NULL)
         {
-          /* The core's messages begin with the file's name (imtehan-report.c), which has a
+          /* The core's messages begin with the file's name (imtehan-report-files.c), which has a
            * column of its own here. */
           path = g_file_get_parse_name (file);
           if (imtehan_report_problem_get_line (problem) > 0)
