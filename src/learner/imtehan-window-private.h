@@ -33,7 +33,8 @@ struct _ImtehanWindow
   GtkButton            *retry_button;
   GtkStack             *stack;
 
-  GSettings            *settings;
+  ImtehanContext       *context;
+  GSettings            *settings;     /* the context's */
   ImtehanQuiz          *quiz;
   ImtehanSession       *session;
   ImtehanAttempt       *shown;        /* the attempt on the results page */
@@ -41,7 +42,7 @@ struct _ImtehanWindow
   char                 *page_name;
   char                 *language;
   GtkWidget            *pages[6];
-  ImtehanLibrary       *library;      /* the application's */
+  ImtehanLibrary       *library;      /* the context's */
   guint                 pages_shown;  /* 1 until the user goes anywhere */
   GtkWindow            *shortcuts;    /* built when first shown */
   ImtehanAfterFrame    *prepare_question;  /* the question page, while Start is read */

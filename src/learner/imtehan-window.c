@@ -33,6 +33,7 @@ G_DEFINE_FINAL_TYPE (ImtehanWindow, imtehan_window, ADW_TYPE_APPLICATION_WINDOW)
 
 enum {
   PROP_0,
+  PROP_CONTEXT,
   PROP_ATTEMPT,
   PROP_PAGE_NAME,
   PROP_LANGUAGE,
@@ -165,9 +166,8 @@ ensure_page (ImtehanWindow *self,
     case PAGE_LIBRARY:
       page = g_object_new (IMTEHAN_TYPE_LIBRARY_PAGE,
                            "library", self->library,
-                           "store", imtehan_session_get_store (self->session),
+                           "attempts", imtehan_session_get_folder (self->session),
                            NULL);
-      g_signal_connect_object (page, "notice", G_CALLBACK (notice_cb), self, G_CONNECT_SWAPPED);
       break;
     default:
       g_assert_not_reached ();
@@ -382,8 +382,9 @@ _imtehan_window_show_page (ImtehanWindow *self,
     if (self->pages[i] != NULL && self->pages[i] != page)
       gtk_widget_set_visible (self->pages[i], FALSE);
   update_home_button (self);
+  /* The best and last scores: another window or PC may have added attempts. */
   if (index == PAGE_LIBRARY)
-    imtehan_library_page_reload_records (IMTEHAN_LIBRARY_PAGE (page));
+    _imtehan_window_reload_history (self);
   update_title (self);
   _imtehan_window_update_actions (self);
 
@@ -614,19 +615,21 @@ imtehan_window_size_allocate (GtkWidget *widget,
     self->compact_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE, compact_header_cb, self, NULL);
 }
 
-/* The lab's mode and time limit (minutes in the settings) reach the session, for the
- * attempts begun from then on: an attempt begun keeps its own, and its deadline. */
+/* The lab's mode, time limit (minutes in the settings) and attempts allowed reach the
+ * session, for the attempts begun from then on: an attempt begun keeps its own, and its
+ * deadline. */
 static void
 apply_lab_config (ImtehanWindow *self)
 {
-  ImtehanLabConfig *config =
-    imtehan_application_get_lab_config (IMTEHAN_APPLICATION (g_application_get_default ()));
+  ImtehanLabConfig *config = imtehan_context_get_lab_config (self->context);
 
-  if (config == NULL || self->session == NULL)
+  if (self->session == NULL)
     return;
   imtehan_session_set_mode (self->session, imtehan_lab_config_get_mode (config));
   imtehan_session_set_time_limit (self->session,
                                   MIN (imtehan_lab_config_get_time_limit (config), G_MAXUINT / 60) * 60);
+  imtehan_session_set_attempts_allowed (self->session,
+                                        imtehan_lab_config_get_attempts_allowed (config));
 }
 
 /* The time limit ran out (or had, on resuming): the answers are submitted; the learner
@@ -646,14 +649,9 @@ time_up_cb (ImtehanWindow  *self,
 
 /* The session of the window's quiz: the window follows its attempt and its history. */
 static void
-start_session (ImtehanWindow *self,
-               ImtehanStore  *store)
+start_session (ImtehanWindow *self)
 {
-  self->session = imtehan_session_new (self->quiz, store);
-  /* Earlier versions of the quiz, for the attempts of the history taken on them. */
-  if (IMTEHAN_IS_APPLICATION (g_application_get_default ()))
-    imtehan_session_set_versions (self->session, imtehan_application_get_versions
-                                                   (IMTEHAN_APPLICATION (g_application_get_default ())));
+  self->session = imtehan_session_new_for_context (self->context, self->quiz);
   g_signal_connect_object (self->session, "notify::attempt", G_CALLBACK (session_attempt_cb),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "notify::in-progress", G_CALLBACK (_imtehan_window_update_actions),
@@ -679,9 +677,7 @@ open_start_quiz (ImtehanWindow *self,
                  gboolean       listed,
                  gboolean      *opened)
 {
-  ImtehanLabConfig *config =
-    imtehan_application_get_lab_config (IMTEHAN_APPLICATION (g_application_get_default ()));
-  const char *id = config ? imtehan_lab_config_get_start_quiz (config) : NULL;
+  const char *id = imtehan_lab_config_get_start_quiz (imtehan_context_get_lab_config (self->context));
   g_autoptr(GError) error = NULL;
   ImtehanLibraryEntry *entry;
   ImtehanQuiz *quiz;
@@ -721,8 +717,6 @@ _imtehan_window_home (ImtehanWindow *self)
 static void
 library_changed_cb (ImtehanWindow *self)
 {
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-
   /* The start-up listing is complete at its change: the lab's quiz is in it or not at all.
    * Not once the learner has moved. */
   if (self->start_quiz_pending)
@@ -737,7 +731,8 @@ library_changed_cb (ImtehanWindow *self)
           return;
         }
     }
-  if (app != NULL && !imtehan_application_get_library_listed (IMTEHAN_APPLICATION (app)) &&
+  /* Still the first listing: the library notifies ImtehanLibrary:listed after its change. */
+  if (!imtehan_library_get_listed (self->library) &&
       self->pages_shown <= 1 && g_strcmp0 (self->page_name, "start") == 0 &&
       !_imtehan_window_in_progress (self) && g_str_equal (_imtehan_window_home (self), "library"))
     _imtehan_window_show_page (self, "library");
@@ -756,14 +751,11 @@ void
 _imtehan_window_set_quiz (ImtehanWindow *self,
                           ImtehanQuiz   *quiz)
 {
-  ImtehanStore *store;
-
   if (quiz == self->quiz)
     {
       _imtehan_window_show_page (self, "start");
       return;
     }
-  store = g_object_ref (imtehan_session_get_store (self->session));
   if (self->attempt_signals)
     g_signal_group_set_target (self->attempt_signals, NULL);
   /* Its lock is given back and its listing cancelled now (as in dispose()). */
@@ -771,8 +763,7 @@ _imtehan_window_set_quiz (ImtehanWindow *self,
   g_clear_object (&self->session);
   g_clear_object (&self->shown);
   g_set_object (&self->quiz, quiz);
-  start_session (self, store);
-  g_object_unref (store);
+  start_session (self);
 
   imtehan_set_str (&self->page_name, "start");
   rebuild_pages (self);
@@ -783,20 +774,20 @@ static void
 imtehan_window_constructed (GObject *object)
 {
   ImtehanWindow *self = (ImtehanWindow *)object;
-  /* GtkWindow:application is set only after constructed(); the quiz, the store and the
-   * settings belong to the one ImtehanApplication of the process. */
-  ImtehanApplication *app = IMTEHAN_APPLICATION (g_application_get_default ());
   gboolean quiz_given = self->quiz != NULL;
+  ImtehanLabConfig *config;
 
   G_OBJECT_CLASS (imtehan_window_parent_class)->constructed (object);
 
-  self->settings = g_object_ref (imtehan_application_get_settings (app));
+  g_assert (IMTEHAN_IS_CONTEXT (self->context));
+  config = imtehan_context_get_lab_config (self->context);
+  self->settings = g_object_ref (imtehan_context_get_settings (self->context));
   if (self->quiz == NULL)
-    self->quiz = g_object_ref (imtehan_application_get_quiz (app));
-  self->library = g_object_ref (imtehan_application_get_library (app));
+    self->quiz = g_object_ref (imtehan_context_get_quiz (self->context));
+  self->library = g_object_ref (imtehan_context_get_library (self->context));
   g_signal_connect_object (self->library, "items-changed", G_CALLBACK (library_changed_cb), self,
                            G_CONNECT_SWAPPED);
-  start_session (self, imtehan_application_get_store (app));
+  start_session (self);
 
   gtk_window_set_default_size (GTK_WINDOW (self),
                                g_settings_get_int (self->settings, "window-width"),
@@ -816,16 +807,18 @@ imtehan_window_constructed (GObject *object)
   _imtehan_window_show_page (self, quiz_given ? "start" : _imtehan_window_home (self));
   _imtehan_window_reload_history (self);
   /* Its mode and time limit follow the lab's settings, changed in Preferences or by dconf. */
-  g_signal_connect_object (imtehan_application_get_lab_config (app), "notify::mode",
+  g_signal_connect_object (config, "notify::mode",
                            G_CALLBACK (apply_lab_config), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (imtehan_application_get_lab_config (app), "notify::time-limit",
+  g_signal_connect_object (config, "notify::time-limit",
+                           G_CALLBACK (apply_lab_config), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (config, "notify::attempts-allowed",
                            G_CALLBACK (apply_lab_config), self, G_CONNECT_SWAPPED);
   if (!quiz_given)
     {
       gboolean opened;
 
       self->start_quiz_pending =
-        !open_start_quiz (self, imtehan_application_get_library_listed (app), &opened);
+        !open_start_quiz (self, imtehan_library_get_listed (self->library), &opened);
     }
 }
 
@@ -855,6 +848,7 @@ imtehan_window_dispose (GObject *object)
   g_clear_object (&self->quiz);
   g_clear_object (&self->library);
   g_clear_object (&self->settings);
+  g_clear_object (&self->context);
 
   G_OBJECT_CLASS (imtehan_window_parent_class)->dispose (object);
 }
@@ -880,6 +874,9 @@ imtehan_window_get_property (GObject    *object,
 
   switch (prop_id)
     {
+    case PROP_CONTEXT:
+      g_value_set_object (value, self->context);
+      break;
     case PROP_ATTEMPT:
       g_value_set_object (value, _imtehan_window_get_current_attempt (self));
       break;
@@ -910,6 +907,9 @@ imtehan_window_set_property (GObject      *object,
     case PROP_LANGUAGE:
       imtehan_window_set_language (self, g_value_get_string (value));
       break;
+    case PROP_CONTEXT:
+      self->context = g_value_dup_object (value);
+      break;
     case PROP_QUIZ:
       self->quiz = g_value_dup_object (value);
       break;
@@ -933,6 +933,10 @@ imtehan_window_class_init (ImtehanWindowClass *klass)
   widget_class->size_allocate = imtehan_window_size_allocate;
   window_class->close_request = imtehan_window_close_request;
 
+  /* The run's store, library, lab settings and learner: the window's pages get theirs. */
+  properties[PROP_CONTEXT] =
+    g_param_spec_object ("context", NULL, NULL, IMTEHAN_TYPE_CONTEXT,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   properties[PROP_ATTEMPT] =
     g_param_spec_object ("attempt", NULL, NULL, IMTEHAN_TYPE_ATTEMPT,
                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
@@ -942,7 +946,7 @@ imtehan_window_class_init (ImtehanWindowClass *klass)
   properties[PROP_LANGUAGE] =
     g_param_spec_string ("language", NULL, NULL, NULL,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  /* The quiz the window shows; the application's (the bundled one) when not given. */
+  /* The quiz the window shows; the context's (the bundled one) when not given. */
   properties[PROP_QUIZ] =
     g_param_spec_object ("quiz", NULL, NULL, IMTEHAN_TYPE_QUIZ,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
@@ -997,18 +1001,33 @@ imtehan_window_init (ImtehanWindow *self)
 }
 
 ImtehanWindow *
-imtehan_window_new (ImtehanApplication *application)
+imtehan_window_new (GtkApplication *application,
+                    ImtehanContext *context)
 {
-  return g_object_new (IMTEHAN_TYPE_WINDOW, "application", application, NULL);
+  g_return_val_if_fail (application == NULL || GTK_IS_APPLICATION (application), NULL);
+  g_return_val_if_fail (IMTEHAN_IS_CONTEXT (context), NULL);
+  return g_object_new (IMTEHAN_TYPE_WINDOW, "application", application, "context", context,
+                       NULL);
 }
 
-/* A window for @quiz, which need not be the application's. */
+/* A window for @quiz, which need not be the context's. */
 ImtehanWindow *
-imtehan_window_new_for_quiz (ImtehanApplication *application,
-                             ImtehanQuiz        *quiz)
+imtehan_window_new_for_quiz (GtkApplication *application,
+                             ImtehanContext *context,
+                             ImtehanQuiz    *quiz)
 {
+  g_return_val_if_fail (application == NULL || GTK_IS_APPLICATION (application), NULL);
+  g_return_val_if_fail (IMTEHAN_IS_CONTEXT (context), NULL);
   g_return_val_if_fail (IMTEHAN_IS_QUIZ (quiz), NULL);
-  return g_object_new (IMTEHAN_TYPE_WINDOW, "application", application, "quiz", quiz, NULL);
+  return g_object_new (IMTEHAN_TYPE_WINDOW, "application", application, "context", context,
+                       "quiz", quiz, NULL);
+}
+
+ImtehanContext *
+imtehan_window_get_context (ImtehanWindow *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_WINDOW (self), NULL);
+  return self->context;
 }
 
 ImtehanQuiz *

@@ -333,7 +333,7 @@ open_window (const char *language)
   ImtehanWindow *window;
 
   imtehan_i18n_set_language (language);
-  window = imtehan_window_new (app);
+  window = imtehan_window_new (GTK_APPLICATION (app), imtehan_application_get_context (app));
   gtk_window_present (GTK_WINDOW (window));
   watch_frames (GTK_WIDGET (window));
   wait_for_paint ();
@@ -459,7 +459,7 @@ bench_save (guint n)
 {
   ImtehanWindow *window = open_window ("ur");
   GtkWidget *w = GTK_WIDGET (window);
-  ImtehanStore *store = imtehan_application_get_store (app);
+  ImtehanStore *store = imtehan_context_get_store (imtehan_application_get_context (app));
   g_autoptr(Timing) choose = timing_new ();
   g_autoptr(Timing) save = timing_new ();
   ImtehanAttempt *attempt;
@@ -579,7 +579,7 @@ bench_history (void)
   guint n, n_frames;
 
   imtehan_i18n_set_language ("ur");
-  window = imtehan_window_new (app);
+  window = imtehan_window_new (GTK_APPLICATION (app), imtehan_application_get_context (app));
   history = imtehan_window_get_history (window);
   g_signal_connect (history, "items-changed", G_CALLBACK (history_changed_cb), &changed);
   gtk_window_present (GTK_WINDOW (window));

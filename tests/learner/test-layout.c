@@ -59,7 +59,7 @@ fixture_setup (Fixture       *fixture,
   fixture->setting = data;
   imtehan_test_remove_attempts ();
   imtehan_i18n_set_language (fixture->setting->lang);
-  fixture->window = imtehan_window_new (imtehan_test_app);
+  fixture->window = imtehan_window_new (GTK_APPLICATION (imtehan_test_app), imtehan_test_context ());
   gtk_window_set_default_size (GTK_WINDOW (fixture->window), fixture->setting->width,
                                fixture->setting->width < 600 ? 760 : 800);
   gtk_window_present (GTK_WINDOW (fixture->window));
@@ -363,7 +363,7 @@ test_contract (Fixture       *fixture,
   g_assert_true (g_file_set_contents (path, second_quiz, -1, NULL));
   imtehan_test_reload_library ();
   imtehan_test_destroy_window (&fixture->window);
-  fixture->window = imtehan_window_new (imtehan_test_app);
+  fixture->window = imtehan_window_new (GTK_APPLICATION (imtehan_test_app), imtehan_test_context ());
   gtk_window_set_default_size (GTK_WINDOW (fixture->window), fixture->setting->width, 760);
   gtk_window_present (GTK_WINDOW (fixture->window));
   imtehan_test_run_for (200);

@@ -105,7 +105,7 @@ finish_attempt (ImtehanQuiz *quiz,
       g_assert_true (imtehan_attempt_choose (attempt, i, i < right ? answer : wrong));
     }
   g_assert_true (imtehan_attempt_finish (attempt));
-  g_assert_true (imtehan_store_save (imtehan_application_get_store (imtehan_test_app), attempt,
+  g_assert_true (imtehan_store_save (imtehan_context_get_store (imtehan_test_context ()), attempt,
                                      NULL, &error));
   g_assert_no_error (error);
 }
@@ -118,7 +118,7 @@ test_lists_quizzes (ImtehanTestFixture *fixture,
                     gconstpointer       data)
 {
   const char *lang = data;
-  ImtehanLibrary *library = imtehan_application_get_library (imtehan_test_app);
+  ImtehanLibrary *library = imtehan_context_get_library (imtehan_test_context ());
   ImtehanWindow *window;
   GtkWidget *page;
   g_autofree char *shown = NULL;
@@ -255,7 +255,7 @@ test_broken_quiz (ImtehanTestFixture *fixture,
   GtkWidget *dialog = NULL;
   GtkWidget *close;
   guint broken_position = G_MAXUINT;
-  GListModel *model = G_LIST_MODEL (imtehan_application_get_library (imtehan_test_app));
+  GListModel *model = G_LIST_MODEL (imtehan_context_get_library (imtehan_test_context ()));
 
   fill_library ();
   imtehan_test_destroy_window (&fixture->window);
@@ -287,7 +287,7 @@ static void
 test_one_quiz (ImtehanTestFixture *fixture,
                gconstpointer       data)
 {
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (imtehan_application_get_library (imtehan_test_app))),
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (imtehan_context_get_library (imtehan_test_context ()))),
                     ==, 1);
   g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "start");
   g_assert_false (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.home", NULL) &&

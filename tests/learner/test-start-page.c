@@ -143,7 +143,7 @@ save_elsewhere (gboolean         answered,
   ImtehanStore *elsewhere = imtehan_store_new (folder);
   g_autoptr(GError) error = NULL;
 
-  *theirs = imtehan_attempt_new (imtehan_application_get_quiz (imtehan_test_app), 0);
+  *theirs = imtehan_attempt_new (imtehan_context_get_quiz (imtehan_test_context ()), 0);
   if (answered)
     g_assert_true (imtehan_attempt_choose (*theirs, 0,
                                            imtehan_attempt_get_choice_order (*theirs, 0)[1]));
@@ -283,7 +283,7 @@ test_fonts_warmed_up (gconstpointer data)
   const char *lang = (const char *)data + 1;
   gboolean with_history = *(const char *)data == '+';
   ImtehanApplication *app = imtehan_test_app;
-  ImtehanQuiz *quiz = imtehan_application_get_quiz (app);
+  ImtehanQuiz *quiz = imtehan_context_get_quiz (imtehan_application_get_context (app));
   g_autoptr(GPtrArray) warmed = NULL;
   g_autoptr(GHashTable) shown = g_hash_table_new (NULL, NULL);
   GHashTableIter iter;
@@ -301,15 +301,15 @@ test_fonts_warmed_up (gconstpointer data)
         g_assert_true (imtehan_attempt_choose (attempt, i,
                                                imtehan_attempt_get_choice_order (attempt, i)[0]));
       g_assert_true (imtehan_attempt_finish (attempt));
-      g_assert_true (imtehan_store_save (imtehan_application_get_store (app), attempt, NULL,
+      g_assert_true (imtehan_store_save (imtehan_context_get_store (imtehan_application_get_context (app)), attempt, NULL,
                                          &error));
       g_assert_no_error (error);
     }
   imtehan_i18n_set_language (lang);
   /* In the order of imtehan_application_activate(). */
   imtehan_warm_up_fonts_start (quiz, lang,
-                               imtehan_store_get_directory (imtehan_application_get_store (app)));
-  window = imtehan_window_new (app);
+                               imtehan_store_get_directory (imtehan_context_get_store (imtehan_application_get_context (app))));
+  window = imtehan_window_new (GTK_APPLICATION (app), imtehan_application_get_context (app));
   imtehan_warm_up_fonts_finish (&warmed);
   g_assert_nonnull (warmed);
   g_assert_cmpuint (warmed->len, >, 0);

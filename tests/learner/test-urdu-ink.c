@@ -118,7 +118,7 @@ fixture_setup (Fixture       *fixture,
   fixture->kinds = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
   imtehan_test_remove_attempts ();
   imtehan_i18n_set_language ("ur");
-  fixture->window = imtehan_window_new (app);
+  fixture->window = imtehan_window_new (GTK_APPLICATION (app), imtehan_application_get_context (app));
   gtk_window_set_default_size (GTK_WINDOW (fixture->window), fixture->width,
                                fixture->width < 600 ? 760 : 800);
   gtk_window_present (GTK_WINDOW (fixture->window));

@@ -641,7 +641,7 @@ test_unreadable_results (ImtehanTestFixture *fixture,
   /* A new window lists the folder as at start-up. */
   gtk_window_destroy (GTK_WINDOW (fixture->window));
   g_test_expect_message ("imtehan-store", G_LOG_LEVEL_WARNING, "*broken.ini*");
-  fixture->window = imtehan_window_new (imtehan_test_app);
+  fixture->window = imtehan_window_new (GTK_APPLICATION (imtehan_test_app), imtehan_test_context ());
   gtk_window_present (GTK_WINDOW (fixture->window));
   imtehan_test_wait_for_label (fixture->window, expected);
   g_test_assert_expected_messages ();
@@ -747,7 +747,7 @@ test_open_files (ImtehanTestFixture *fixture,
   guint n_found;
 
   imtehan_test_remove_tree (library);
-  imtehan_open_files (imtehan_test_app, &good, 1, GTK_WINDOW (fixture->window));
+  imtehan_open_files (GTK_APPLICATION (imtehan_test_app), imtehan_test_context (), &good, 1, GTK_WINDOW (fixture->window));
   IMTEHAN_TEST_WAIT_UNTIL ((opened = find_quiz_window ("opened")) != NULL, 10);
   g_assert_nonnull (opened);
   g_assert_true (opened != fixture->window);
@@ -755,7 +755,7 @@ test_open_files (ImtehanTestFixture *fixture,
   g_assert_cmpuint (count_files (library), ==, 1);
 
   /* Again, and by a drop on the first window: the same window, still one copy. */
-  imtehan_open_files (imtehan_test_app, &good, 1, GTK_WINDOW (fixture->window));
+  imtehan_open_files (GTK_APPLICATION (imtehan_test_app), imtehan_test_context (), &good, 1, GTK_WINDOW (fixture->window));
   controllers = gtk_widget_observe_controllers (GTK_WIDGET (fixture->window));
   for (guint i = 0; i < g_list_model_get_n_items (controllers) && target == NULL; i++)
     {
@@ -778,7 +778,7 @@ test_open_files (ImtehanTestFixture *fixture,
   g_assert_cmpuint (count_files (library), ==, 1);
 
   /* A broken file: its name, line and problem, and nothing written or changed. */
-  imtehan_open_files (imtehan_test_app, &broken, 1, GTK_WINDOW (fixture->window));
+  imtehan_open_files (GTK_APPLICATION (imtehan_test_app), imtehan_test_context (), &broken, 1, GTK_WINDOW (fixture->window));
   dialog = imtehan_test_wait_for_message (GTK_WINDOW (fixture->window));
   g_assert_nonnull (strstr (imtehan_dialogs_message_get_body (dialog),
                             "broken.quiz:10: [Question one] Answer:"));
@@ -814,7 +814,7 @@ test_open_gift (ImtehanTestFixture *fixture,
   g_assert_true (g_file_get_contents (TEST_DATA_DIR "/urdu-bank.gift", &urdu_gift, NULL, NULL));
   gift = write_file (outside, "urdu bank.gift", urdu_gift);
   imtehan_test_remove_tree (library);
-  imtehan_open_files (imtehan_test_app, &gift, 1, GTK_WINDOW (fixture->window));
+  imtehan_open_files (GTK_APPLICATION (imtehan_test_app), imtehan_test_context (), &gift, 1, GTK_WINDOW (fixture->window));
   IMTEHAN_TEST_WAIT_UNTIL ((opened = find_quiz_window ("urdu-bank")) != NULL, 10);
   g_assert_nonnull (opened);
   quiz = imtehan_window_get_quiz (opened);
@@ -836,7 +836,7 @@ test_open_gift (ImtehanTestFixture *fixture,
   imtehan_test_close_dialog (dialog);
 
   /* Again: the same window and copy, and the same list. */
-  imtehan_open_files (imtehan_test_app, &gift, 1, GTK_WINDOW (fixture->window));
+  imtehan_open_files (GTK_APPLICATION (imtehan_test_app), imtehan_test_context (), &gift, 1, GTK_WINDOW (fixture->window));
   dialog = imtehan_test_wait_for_message (GTK_WINDOW (opened));
   g_assert_true (find_quiz_window ("urdu-bank") == opened);
   g_assert_cmpuint (count_files (library), ==, 1);
@@ -932,7 +932,7 @@ test_open_bad_files (ImtehanTestFixture *fixture,
 
       g_test_message ("%s", cases[i].name);
       g_assert_true (g_file_set_contents (path, cases[i].contents, length, NULL));
-      imtehan_open_files (imtehan_test_app, &file, 1, GTK_WINDOW (fixture->window));
+      imtehan_open_files (GTK_APPLICATION (imtehan_test_app), imtehan_test_context (), &file, 1, GTK_WINDOW (fixture->window));
       dialog = imtehan_test_wait_for_message (GTK_WINDOW (fixture->window));
       body = imtehan_dialogs_message_get_body (dialog);
       g_test_message ("%s", body);
@@ -947,7 +947,7 @@ test_open_bad_files (ImtehanTestFixture *fixture,
       imtehan_test_close_dialog (dialog);
     }
 
-  imtehan_open_files (imtehan_test_app, &good, 1, GTK_WINDOW (fixture->window));
+  imtehan_open_files (GTK_APPLICATION (imtehan_test_app), imtehan_test_context (), &good, 1, GTK_WINDOW (fixture->window));
   IMTEHAN_TEST_WAIT_UNTIL ((opened = find_quiz_window ("opened")) != NULL, 10);
   g_assert_nonnull (opened);
   g_assert_cmpuint (count_files (library), ==, 1);

@@ -90,7 +90,7 @@ imtehan_test_spin (void)
 ImtehanWindow *
 imtehan_test_window_new (void)
 {
-  ImtehanWindow *window = imtehan_window_new (imtehan_test_app);
+  ImtehanWindow *window = imtehan_window_new (GTK_APPLICATION (imtehan_test_app), imtehan_test_context ());
 
   gtk_window_present (GTK_WINDOW (window));
   imtehan_test_spin ();
@@ -321,7 +321,7 @@ library_reloaded_cb (GObject      *source,
 void
 imtehan_test_reload_library (void)
 {
-  ImtehanLibrary *library = imtehan_application_get_library (imtehan_test_app);
+  ImtehanLibrary *library = imtehan_context_get_library (imtehan_test_context ());
   gboolean done = FALSE;
 
   imtehan_library_reload_async (library, NULL, library_reloaded_cb, &done);

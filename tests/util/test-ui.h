@@ -12,6 +12,32 @@ G_BEGIN_DECLS
 
 extern ImtehanApplication *imtehan_test_app;
 
+/* The test application's context: its store, library and lab settings. */
+static inline ImtehanContext *
+imtehan_test_context (void)
+{
+  return imtehan_application_get_context (imtehan_test_app);
+}
+
+/* For the tests that still read the services through the application's former getters. */
+static inline ImtehanLabConfig *
+imtehan_application_get_lab_config (ImtehanApplication *app)
+{
+  return imtehan_context_get_lab_config (imtehan_application_get_context (app));
+}
+
+static inline ImtehanLibrary *
+imtehan_application_get_library (ImtehanApplication *app)
+{
+  return imtehan_context_get_library (imtehan_application_get_context (app));
+}
+
+static inline gboolean
+imtehan_application_get_library_listed (ImtehanApplication *app)
+{
+  return imtehan_library_get_listed (imtehan_application_get_library (app));
+}
+
 /* A window of its own for each test case, in the language the case is added with. */
 typedef struct
 {

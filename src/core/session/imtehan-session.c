@@ -13,6 +13,7 @@
 
 #include "imtehan-attempt.h"
 #include "imtehan-attempt-summary.h"
+#include "imtehan-context.h"
 #include "imtehan-intl-private.h"
 #include "imtehan-quiz.h"
 #include "imtehan-quiz-versions.h"
@@ -28,12 +29,14 @@ struct _ImtehanSession
 {
   GObject         parent_instance;
 
+  ImtehanContext *context;        /* nullable: the run's learner, store and versions */
   ImtehanQuiz    *quiz;
   ImtehanStore   *store;
   ImtehanQuizVersions *versions;  /* nullable: where earlier versions of the quiz are kept */
   ImtehanAttempt *attempt;        /* in progress, or just submitted */
   GSignalGroup   *attempt_signals;
   GListStore     *history;        /* ImtehanAttemptSummary of this quiz, newest first */
+  GListStore     *folder;         /* every ImtehanAttemptSummary of the folder, newest first */
   GPtrArray      *unsaved;        /* ImtehanAttempt whose last save failed */
   GError         *save_error;     /* the last failure, while any is unsaved */
   GCancellable   *cancellable;
@@ -41,8 +44,9 @@ struct _ImtehanSession
   guint           deadline_source; /* the attempt in progress's time-up */
   ImtehanMode     mode;           /* of the next attempt started */
   guint           time_limit;     /* of the next attempt started; seconds, 0: none */
-  char           *learner;        /* trimmed */
-  char           *roll_number;    /* trimmed */
+  guint           attempts_allowed; /* per learner; 0: no limit */
+  char           *learner;        /* trimmed; without a context only */
+  char           *roll_number;    /* trimmed; without a context only */
   gboolean        busy;           /* an attempt is being locked and loaded */
   gboolean        can_resume;
   gboolean        in_progress;
@@ -52,6 +56,7 @@ G_DEFINE_FINAL_TYPE (ImtehanSession, imtehan_session, G_TYPE_OBJECT)
 
 enum {
   PROP_0,
+  PROP_CONTEXT,
   PROP_QUIZ,
   PROP_STORE,
   PROP_ATTEMPT,
@@ -62,6 +67,7 @@ enum {
   PROP_SAVE_ERROR,
   PROP_MODE,
   PROP_TIME_LIMIT,
+  PROP_ATTEMPTS_ALLOWED,
   PROP_LEARNER,
   PROP_ROLL_NUMBER,
   PROP_DEADLINE,
@@ -365,11 +371,11 @@ same_summary (ImtehanAttemptSummary *a,
  * listed again at every return to the start, and the lists showing it build a row for every
  * item replaced. */
 static void
-replace_history (ImtehanSession         *self,
-                 ImtehanAttemptSummary **items,
-                 guint                   n_items)
+replace_summaries (GListStore             *store,
+                   ImtehanAttemptSummary **items,
+                   guint                   n_items)
 {
-  GListModel *model = G_LIST_MODEL (self->history);
+  GListModel *model = G_LIST_MODEL (store);
   guint n_old = g_list_model_get_n_items (model);
   guint prefix = 0, suffix = 0;
 
@@ -391,7 +397,7 @@ replace_history (ImtehanSession         *self,
     }
   if (prefix == n_old && prefix == n_items)
     return;
-  g_list_store_splice (self->history, prefix, n_old - prefix - suffix,
+  g_list_store_splice (store, prefix, n_old - prefix - suffix,
                        (gpointer *)items + prefix, n_items - prefix - suffix);
 }
 
@@ -433,7 +439,8 @@ history_cb (GObject      *object,
                      imtehan_quiz_get_id (self->quiz)) == 0)
         g_ptr_array_add (mine, summary);
     }
-  replace_history (self, (ImtehanAttemptSummary **)mine->pdata, mine->len);
+  replace_summaries (self->folder, (ImtehanAttemptSummary **)summaries->pdata, summaries->len);
+  replace_summaries (self->history, (ImtehanAttemptSummary **)mine->pdata, mine->len);
   update_state (self);
   g_signal_emit (self, signals[HISTORY_LOADED], 0);
 }
@@ -652,10 +659,12 @@ imtehan_session_dispose (GObject *object)
     imtehan_store_unlock (self->store, imtehan_attempt_get_id (self->attempt));
   g_clear_object (&self->attempt);
   g_clear_object (&self->history);
+  g_clear_object (&self->folder);
   g_clear_pointer (&self->unsaved, g_ptr_array_unref);
   g_clear_object (&self->store);
   g_clear_object (&self->versions);
   g_clear_object (&self->quiz);
+  g_clear_object (&self->context);
 
   G_OBJECT_CLASS (imtehan_session_parent_class)->dispose (object);
 }
@@ -683,6 +692,9 @@ imtehan_session_get_property (GObject    *object,
 
   switch (prop_id)
     {
+    case PROP_CONTEXT:
+      g_value_set_object (value, self->context);
+      break;
     case PROP_QUIZ:
       g_value_set_object (value, self->quiz);
       break;
@@ -713,11 +725,14 @@ imtehan_session_get_property (GObject    *object,
     case PROP_TIME_LIMIT:
       g_value_set_uint (value, self->time_limit);
       break;
+    case PROP_ATTEMPTS_ALLOWED:
+      g_value_set_uint (value, self->attempts_allowed);
+      break;
     case PROP_LEARNER:
-      g_value_set_string (value, self->learner);
+      g_value_set_string (value, imtehan_session_get_learner (self));
       break;
     case PROP_ROLL_NUMBER:
-      g_value_set_string (value, self->roll_number);
+      g_value_set_string (value, imtehan_session_get_roll_number (self));
       break;
     case PROP_DEADLINE:
       g_value_set_boxed (value, get_deadline (self));
@@ -737,6 +752,9 @@ imtehan_session_set_property (GObject      *object,
 
   switch (prop_id)
     {
+    case PROP_CONTEXT:
+      self->context = g_value_dup_object (value);
+      break;
     case PROP_QUIZ:
       self->quiz = g_value_dup_object (value);
       break;
@@ -749,9 +767,43 @@ imtehan_session_set_property (GObject      *object,
     case PROP_TIME_LIMIT:
       imtehan_session_set_time_limit (self, g_value_get_uint (value));
       break;
+    case PROP_ATTEMPTS_ALLOWED:
+      imtehan_session_set_attempts_allowed (self, g_value_get_uint (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
+}
+
+static void
+learner_changed_cb (ImtehanSession *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LEARNER]);
+}
+
+static void
+roll_number_changed_cb (ImtehanSession *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ROLL_NUMBER]);
+}
+
+/* With a context, the store and the versions are the context's unless given. */
+static void
+imtehan_session_constructed (GObject *object)
+{
+  ImtehanSession *self = (ImtehanSession *)object;
+
+  G_OBJECT_CLASS (imtehan_session_parent_class)->constructed (object);
+
+  if (self->context == NULL)
+    return;
+  if (self->store == NULL)
+    self->store = g_object_ref (imtehan_context_get_store (self->context));
+  imtehan_session_set_versions (self, imtehan_context_get_versions (self->context));
+  g_signal_connect_object (self->context, "notify::learner", G_CALLBACK (learner_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->context, "notify::roll-number",
+                           G_CALLBACK (roll_number_changed_cb), self, G_CONNECT_SWAPPED);
 }
 
 static void
@@ -759,11 +811,16 @@ imtehan_session_class_init (ImtehanSessionClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
+  object_class->constructed = imtehan_session_constructed;
   object_class->dispose = imtehan_session_dispose;
   object_class->finalize = imtehan_session_finalize;
   object_class->get_property = imtehan_session_get_property;
   object_class->set_property = imtehan_session_set_property;
 
+  /* This run's: its learner takes the attempts, its store keeps them. */
+  properties[PROP_CONTEXT] =
+    g_param_spec_object ("context", NULL, NULL, IMTEHAN_TYPE_CONTEXT,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   properties[PROP_QUIZ] =
     g_param_spec_object ("quiz", NULL, NULL, IMTEHAN_TYPE_QUIZ,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
@@ -794,6 +851,9 @@ imtehan_session_class_init (ImtehanSessionClass *klass)
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_TIME_LIMIT] =
     g_param_spec_uint ("time-limit", NULL, NULL, 0, G_MAXINT, 0,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ATTEMPTS_ALLOWED] =
+    g_param_spec_uint ("attempts-allowed", NULL, NULL, 0, G_MAXUINT, 0,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_LEARNER] =
     g_param_spec_string ("learner", NULL, NULL, "",
@@ -845,6 +905,7 @@ imtehan_session_init (ImtehanSession *self)
   self->cancellable = g_cancellable_new ();
   self->unsaved = g_ptr_array_new_with_free_func (g_object_unref);
   self->history = g_list_store_new (IMTEHAN_TYPE_ATTEMPT_SUMMARY);
+  self->folder = g_list_store_new (IMTEHAN_TYPE_ATTEMPT_SUMMARY);
   self->attempt_signals = g_signal_group_new (IMTEHAN_TYPE_ATTEMPT);
   g_signal_group_connect_object (self->attempt_signals, "notify::current",
                                  G_CALLBACK (attempt_changed_cb), self, G_CONNECT_SWAPPED);
@@ -868,14 +929,45 @@ imtehan_session_new (ImtehanQuiz  *quiz,
   return g_object_new (IMTEHAN_TYPE_SESSION, "quiz", quiz, "store", store, NULL);
 }
 
+/**
+ * imtehan_session_new_for_context:
+ *
+ * A session of @context's run: its attempts are saved in the context's store, taken by the
+ * context's learner, and read against the context's kept versions of @quiz.
+ */
+ImtehanSession *
+imtehan_session_new_for_context (ImtehanContext *context,
+                                 ImtehanQuiz    *quiz)
+{
+  g_return_val_if_fail (IMTEHAN_IS_CONTEXT (context), NULL);
+  g_return_val_if_fail (IMTEHAN_IS_QUIZ (quiz), NULL);
+
+  return g_object_new (IMTEHAN_TYPE_SESSION, "context", context, "quiz", quiz, NULL);
+}
+
+typedef struct
+{
+  ImtehanQuizVersions *versions;
+  ImtehanQuiz         *quiz;  /* its own reference: the session may be disposed meanwhile */
+} KeepData;
+
+static void
+keep_data_free (KeepData *data)
+{
+  g_object_unref (data->versions);
+  g_object_unref (data->quiz);
+  g_free (data);
+}
+
 static void
 keep_version_thread (GTask        *task,
                      gpointer      source_object,
                      gpointer      task_data,
                      GCancellable *cancellable)
 {
-  ImtehanQuizVersions *versions = task_data;
-  ImtehanQuiz *quiz = imtehan_session_get_quiz (source_object);
+  KeepData *data = task_data;
+  ImtehanQuizVersions *versions = data->versions;
+  ImtehanQuiz *quiz = data->quiz;
   g_autoptr(GError) error = NULL;
 
   /* The attempts are saved whatever happens here; only reading them after the quiz changed
@@ -898,6 +990,7 @@ imtehan_session_set_versions (ImtehanSession      *self,
                               ImtehanQuizVersions *versions)
 {
   g_autoptr(GTask) task = NULL;
+  KeepData *data;
 
   g_return_if_fail (IMTEHAN_IS_SESSION (self));
   g_return_if_fail (versions == NULL || IMTEHAN_IS_QUIZ_VERSIONS (versions));
@@ -906,7 +999,10 @@ imtehan_session_set_versions (ImtehanSession      *self,
     return;
   task = g_task_new (self, NULL, NULL, NULL);
   g_task_set_source_tag (task, imtehan_session_set_versions);
-  g_task_set_task_data (task, g_object_ref (versions), g_object_unref);
+  data = g_new0 (KeepData, 1);
+  data->versions = g_object_ref (versions);
+  data->quiz = g_object_ref (self->quiz);
+  g_task_set_task_data (task, data, (GDestroyNotify)keep_data_free);
   g_task_run_in_thread (task, keep_version_thread);
 }
 
@@ -958,13 +1054,17 @@ imtehan_session_start (ImtehanSession *self,
                        const char     *language)
 {
   g_autoptr(ImtehanAttempt) attempt = NULL;
+  g_autofree char *learner = NULL;
+  g_autofree char *roll_number = NULL;
 
   g_return_val_if_fail (IMTEHAN_IS_SESSION (self), NULL);
 
+  learner = g_strstrip (g_strdup (imtehan_session_get_learner (self)));
+  roll_number = g_strstrip (g_strdup (imtehan_session_get_roll_number (self)));
   attempt = imtehan_attempt_new (self->quiz, 0);
   imtehan_attempt_set_language (attempt, language);
-  imtehan_attempt_set_learner (attempt, self->learner);
-  imtehan_attempt_set_roll_number (attempt, self->roll_number);
+  imtehan_attempt_set_learner (attempt, learner);
+  imtehan_attempt_set_roll_number (attempt, roll_number);
   imtehan_attempt_set_mode (attempt, self->mode);
   imtehan_attempt_set_time_limit (attempt, self->time_limit);
   set_attempt (self, attempt);
@@ -1014,6 +1114,21 @@ imtehan_session_get_history (ImtehanSession *self)
 {
   g_return_val_if_fail (IMTEHAN_IS_SESSION (self), NULL);
   return G_LIST_MODEL (self->history);
+}
+
+/**
+ * imtehan_session_get_folder:
+ *
+ * Every attempt of the results folder as last listed, of any quiz, newest first: the
+ * library's best and last scores. The session's listing fills it with the history.
+ *
+ * Returns: (transfer none): a #GListModel of #ImtehanAttemptSummary
+ */
+GListModel *
+imtehan_session_get_folder (ImtehanSession *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_SESSION (self), NULL);
+  return G_LIST_MODEL (self->folder);
 }
 
 /* Lists the results folder on the store's worker; the history follows when it is read. */
@@ -1291,18 +1406,30 @@ imtehan_session_set_time_limit (ImtehanSession *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TIME_LIMIT]);
 }
 
+/* Who takes the attempts started from now on: the context's learner (as typed), else the
+ * one set on the session (trimmed). Never %NULL. */
 const char *
 imtehan_session_get_learner (ImtehanSession *self)
 {
+  const char *learner;
+
   g_return_val_if_fail (IMTEHAN_IS_SESSION (self), NULL);
-  return self->learner;
+  if (self->context == NULL)
+    return self->learner;
+  learner = imtehan_context_get_learner (self->context);
+  return learner ? learner : "";
 }
 
 const char *
 imtehan_session_get_roll_number (ImtehanSession *self)
 {
+  const char *roll_number;
+
   g_return_val_if_fail (IMTEHAN_IS_SESSION (self), NULL);
-  return self->roll_number;
+  if (self->context == NULL)
+    return self->roll_number;
+  roll_number = imtehan_context_get_roll_number (self->context);
+  return roll_number ? roll_number : "";
 }
 
 /**
@@ -1310,9 +1437,10 @@ imtehan_session_get_roll_number (ImtehanSession *self)
  * @name: (nullable): the learner's name
  * @roll_number: (nullable): their roll number, or %NULL for none
  *
- * Who takes the attempts started from now on (remembered for the rest of the session). Both
- * are trimmed. An empty name is allowed here: whether a name is required is the lab's
- * setting, which the window checks with imtehan_session_learner_is_valid().
+ * Who takes the attempts started from now on, for a session without a context (a session
+ * of a context has the context's learner: imtehan_context_set_learner()). Both are trimmed.
+ * An empty name is allowed here: whether a name is required is the lab's setting, which the
+ * window checks with imtehan_session_learner_is_valid().
  */
 void
 imtehan_session_set_learner (ImtehanSession *self,
@@ -1323,6 +1451,7 @@ imtehan_session_set_learner (ImtehanSession *self,
   g_autofree char *trimmed_roll = NULL;
 
   g_return_if_fail (IMTEHAN_IS_SESSION (self));
+  g_return_if_fail (self->context == NULL);
 
   trimmed_name = g_strstrip (g_strdup (name ? name : ""));
   trimmed_roll = g_strstrip (g_strdup (roll_number ? roll_number : ""));
@@ -1448,4 +1577,56 @@ imtehan_session_count_attempts (ImtehanSession *self,
         count++;
     }
   return count;
+}
+
+guint
+imtehan_session_get_attempts_allowed (ImtehanSession *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_SESSION (self), 0);
+  return self->attempts_allowed;
+}
+
+/* The lab's attempts allowed per learner and quiz, 0 for no limit: read at every Start. */
+void
+imtehan_session_set_attempts_allowed (ImtehanSession *self,
+                                      guint           allowed)
+{
+  g_return_if_fail (IMTEHAN_IS_SESSION (self));
+
+  if (self->attempts_allowed == allowed)
+    return;
+  self->attempts_allowed = allowed;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ATTEMPTS_ALLOWED]);
+}
+
+/**
+ * imtehan_session_get_attempts_left:
+ * @learner: (nullable): a learner's name, as typed; %NULL for the session's learner
+ *
+ * How many more attempts @learner may start under #ImtehanSession:attempts-allowed, counted
+ * by imtehan_session_count_attempts(): a soft rule, as anyone can type another name.
+ *
+ * Returns: the attempts left, or %G_MAXUINT when there is no limit
+ */
+guint
+imtehan_session_get_attempts_left (ImtehanSession *self,
+                                   const char     *learner)
+{
+  guint used;
+
+  g_return_val_if_fail (IMTEHAN_IS_SESSION (self), 0);
+
+  if (self->attempts_allowed == 0)
+    return G_MAXUINT;
+  used = imtehan_session_count_attempts (self, learner ? learner : imtehan_session_get_learner (self));
+  return used < self->attempts_allowed ? self->attempts_allowed - used : 0;
+}
+
+/* Whether @learner (%NULL: the session's) may start another attempt now. */
+gboolean
+imtehan_session_may_start (ImtehanSession *self,
+                           const char     *learner)
+{
+  g_return_val_if_fail (IMTEHAN_IS_SESSION (self), FALSE);
+  return imtehan_session_get_attempts_left (self, learner) > 0;
 }
