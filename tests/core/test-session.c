@@ -12,6 +12,7 @@
 
 #include "imtehan-attempt.h"
 #include "imtehan-attempt-summary.h"
+#include "imtehan-context.h"
 #include "imtehan-quiz.h"
 #include "imtehan-quiz-versions.h"
 #include "imtehan-session.h"
@@ -221,6 +222,16 @@ static void
 count_notify_cb (GObject    *object,
                  GParamSpec *pspec,
                  guint      *count)
+{
+  (*count)++;
+}
+
+static void
+count_items_changed_cb (GListModel *model,
+                        guint       position,
+                        guint       removed,
+                        guint       added,
+                        guint      *count)
 {
   (*count)++;
 }
@@ -1125,6 +1136,141 @@ test_count_attempts (Fixture       *fixture,
   g_assert_cmpuint (imtehan_session_count_attempts (fixture->session, "Bilal"), ==, 1);
 }
 
+/* The lab's attempts allowed: how many a learner has left, and whether another may start. */
+static void
+test_attempts_left (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  guint allowed_notified = 0;
+
+  g_signal_connect (fixture->session, "notify::attempts-allowed", G_CALLBACK (count_notify_cb),
+                    &allowed_notified);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(ImtehanAttempt) a = imtehan_attempt_new (fixture->quiz, 5);
+      g_autofree char *id = g_strdup_printf ("2026010%uT080000Z-0000abcd", i + 1);
+
+      imtehan_attempt_set_learner (a, "Ayesha Khan");
+      g_assert_true (imtehan_attempt_finish (a));
+      write_attempt_as (fixture, a, id, NULL);
+    }
+  settle (fixture);
+
+  /* No limit: every learner may start, however many they took. */
+  g_assert_cmpuint (imtehan_session_get_attempts_allowed (fixture->session), ==, 0);
+  g_assert_cmpuint (imtehan_session_get_attempts_left (fixture->session, "Ayesha Khan"), ==, G_MAXUINT);
+  g_assert_true (imtehan_session_may_start (fixture->session, "Ayesha Khan"));
+
+  imtehan_session_set_attempts_allowed (fixture->session, 3);
+  imtehan_session_set_attempts_allowed (fixture->session, 3);
+  g_assert_cmpuint (allowed_notified, ==, 1);
+  g_assert_cmpuint (imtehan_session_get_attempts_left (fixture->session, "ayesha khan "), ==, 1);
+  g_assert_true (imtehan_session_may_start (fixture->session, "Ayesha Khan"));
+  g_assert_cmpuint (imtehan_session_get_attempts_left (fixture->session, "Bilal"), ==, 3);
+  /* NULL is the session's learner, none so far. */
+  g_assert_cmpuint (imtehan_session_get_attempts_left (fixture->session, NULL), ==, 3);
+
+  /* The third one, just started, counts at once. */
+  imtehan_session_set_learner (fixture->session, "Ayesha Khan", NULL);
+  g_assert_cmpuint (imtehan_session_get_attempts_left (fixture->session, NULL), ==, 1);
+  g_assert_nonnull (imtehan_session_start (fixture->session, "en"));
+  g_assert_cmpuint (imtehan_session_get_attempts_left (fixture->session, NULL), ==, 0);
+  g_assert_false (imtehan_session_may_start (fixture->session, NULL));
+  g_assert_false (imtehan_session_may_start (fixture->session, "AYESHA KHAN"));
+  g_assert_true (imtehan_session_may_start (fixture->session, "Bilal"));
+  settle (fixture);
+  g_assert_false (imtehan_session_may_start (fixture->session, "Ayesha Khan"));
+
+  /* Fewer allowed than taken: none left, not a wrapped count. */
+  imtehan_session_set_attempts_allowed (fixture->session, 1);
+  g_assert_cmpuint (imtehan_session_get_attempts_left (fixture->session, "Ayesha Khan"), ==, 0);
+  imtehan_session_set_attempts_allowed (fixture->session, 0);
+  g_assert_true (imtehan_session_may_start (fixture->session, "Ayesha Khan"));
+  g_assert_cmpuint (allowed_notified, ==, 3);
+}
+
+/* A session of a context: its store is the context's, its attempts are taken by the
+ * context's learner (trimmed in the file, as typed in the context), and it follows the
+ * context's learner without a copy of its own. */
+static void
+test_context (Fixture       *fixture,
+              gconstpointer  data)
+{
+  g_autoptr(ImtehanContext) context = NULL;
+  g_autoptr(ImtehanSession) session = NULL;
+  g_autoptr(GKeyFile) saved = NULL;
+  g_autofree char *learner = NULL;
+  g_autofree char *roll = NULL;
+  guint learner_notified = 0;
+  ImtehanAttempt *attempt;
+
+  context = imtehan_context_new_full (NULL, fixture->store, NULL, NULL, fixture->quiz);
+  session = imtehan_session_new_for_context (context, fixture->quiz);
+  g_assert_true (imtehan_session_get_store (session) == fixture->store);
+  g_assert_cmpstr (imtehan_session_get_learner (session), ==, "");
+  g_signal_connect (session, "notify::learner", G_CALLBACK (count_notify_cb), &learner_notified);
+
+  imtehan_context_set_learner (context, " Ayesha Khan ", " 12-B ");
+  g_assert_cmpuint (learner_notified, ==, 1);
+  g_assert_cmpstr (imtehan_session_get_learner (session), ==, " Ayesha Khan ");
+  g_assert_cmpstr (imtehan_session_get_roll_number (session), ==, " 12-B ");
+  attempt = imtehan_session_start (session, "en");
+  g_assert_cmpstr (imtehan_attempt_get_learner (attempt), ==, "Ayesha Khan");
+  g_assert_cmpstr (imtehan_attempt_get_roll_number (attempt), ==, "12-B");
+  g_assert_cmpuint (imtehan_session_count_attempts (session, "ayesha khan"), ==, 1);
+
+  /* Another learner at the next start; the attempt begun keeps its own. */
+  imtehan_context_set_learner (context, "Bilal", NULL);
+  g_assert_cmpuint (learner_notified, ==, 2);
+  g_assert_cmpstr (imtehan_session_get_roll_number (session), ==, "");
+  g_assert_cmpstr (imtehan_attempt_get_learner (attempt), ==, "Ayesha Khan");
+
+  imtehan_session_reload_history (session);
+  IMTEHAN_TEST_WAIT_UNTIL (g_list_model_get_n_items (imtehan_session_get_history (session)) == 1, 10);
+  saved = read_attempt_file (fixture, attempt);
+  learner = g_key_file_get_string (saved, "Attempt", "Learner", NULL);
+  roll = g_key_file_get_string (saved, "Attempt", "RollNumber", NULL);
+  g_assert_cmpstr (learner, ==, "Ayesha Khan");
+  g_assert_cmpstr (roll, ==, "12-B");
+  g_object_run_dispose (G_OBJECT (session));
+}
+
+/* The session's one listing gives both its quiz's history and the whole folder, which the
+ * library's scores read. */
+static void
+test_folder (Fixture       *fixture,
+             gconstpointer  data)
+{
+  g_autofree char *mine = write_attempt (fixture, "20260101T080000Z", 3, TRUE);
+  g_autofree char *mine_path = g_build_filename (fixture->path, "20260101T080000Z-0000abcd.ini", NULL);
+  g_autofree char *other_path = g_build_filename (fixture->path, "20260103T080000Z-other.ini", NULL);
+  g_autofree char *contents = NULL;
+  GListModel *folder = imtehan_session_get_folder (fixture->session);
+  g_autoptr(ImtehanAttemptSummary) first = NULL;
+  guint changed = 0;
+
+  g_assert_true (g_file_get_contents (mine_path, &contents, NULL, NULL));
+  {
+    g_autoptr(GString) other = g_string_new (contents);
+
+    g_string_replace (other, "Quiz=zero-sharded-optimizers", "Quiz=another-quiz", 1);
+    g_string_replace (other, "Id=20260101T080000Z-0000abcd", "Id=20260103T080000Z-other", 1);
+    g_assert_true (g_file_set_contents (other_path, other->str, -1, NULL));
+  }
+  g_signal_connect (folder, "items-changed", G_CALLBACK (count_items_changed_cb), &changed);
+  g_assert_cmpuint (g_list_model_get_n_items (folder), ==, 0);
+  settle (fixture);
+  g_assert_cmpuint (n_history (fixture), ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (folder), ==, 2);
+  first = g_list_model_get_item (folder, 0);
+  g_assert_cmpstr (imtehan_attempt_summary_get_quiz_id (first), ==, "another-quiz");
+  g_assert_cmpuint (changed, ==, 1);
+
+  /* Listed again unchanged: the folder's rows are left alone. */
+  settle (fixture);
+  g_assert_cmpuint (changed, ==, 1);
+}
+
 /* Version 1 files of the first release, in a results folder: listed, summarized as exams, and
  * the newest unfinished one resumed and saved again as Version 2 with its answers. */
 static void
@@ -1219,6 +1365,9 @@ main (int   argc,
   g_test_add ("/session/lab/resume-after-deadline", Fixture, NULL, fixture_set_up, test_resume_after_deadline, fixture_tear_down);
   g_test_add ("/session/lab/resume-before-deadline", Fixture, NULL, fixture_set_up, test_resume_before_deadline, fixture_tear_down);
   g_test_add ("/session/lab/count-attempts", Fixture, NULL, fixture_set_up, test_count_attempts, fixture_tear_down);
+  g_test_add ("/session/lab/attempts-left", Fixture, NULL, fixture_set_up, test_attempts_left, fixture_tear_down);
+  g_test_add ("/session/context", Fixture, NULL, fixture_set_up, test_context, fixture_tear_down);
+  g_test_add ("/session/folder", Fixture, NULL, fixture_set_up, test_folder, fixture_tear_down);
   g_test_add ("/session/lab/version-1-resume", Fixture, NULL, fixture_set_up, test_version_1_resume, fixture_tear_down);
   g_test_add ("/session/lifetime", Fixture, NULL, fixture_set_up, test_lifetime, fixture_tear_down);
 
