@@ -56,6 +56,14 @@ char          *imtehan_test_attempts_dir      (void);
 void           imtehan_test_remove_attempts   (void);
 void           imtehan_test_spin              (void);
 ImtehanWindow *imtehan_test_window_new        (void);
+ImtehanContext *imtehan_test_context_new      (const char          *folder,
+                                               const char          *first_name,
+                                               ...) G_GNUC_NULL_TERMINATED;
+ImtehanWindow *imtehan_test_window_new_for_context (ImtehanContext *context);
+gboolean       imtehan_test_action_enabled    (ImtehanWindow       *window,
+                                               const char          *action);
+void           imtehan_test_wait_for_enabled  (ImtehanWindow       *window,
+                                               const char          *action);
 void           imtehan_test_fixture_setup     (ImtehanTestFixture  *fixture,
                                                gconstpointer        data);
 void           imtehan_test_fixture_teardown  (ImtehanTestFixture  *fixture,
