@@ -303,7 +303,7 @@ imtehan_application_startup (GApplication *app)
       g_printerr (_("Imtehan needs a graphical display; checking quiz files does not: "
                     "imtehan --check FILE…\n"));
       /* Not exit(): its destructors unregister the GResource while the library's worker,
-       * started above, may still read the bundled quiz from it (a critical, seen under load). */
+       * started above, may still read the bundled quiz from it. */
       _exit (1);
     }
   /* What AdwApplication does with a resource base path, which would also make

@@ -19,7 +19,7 @@ imtehan_test_context (void)
   return imtehan_application_get_context (imtehan_test_app);
 }
 
-/* For the tests that still read the services through the application's former getters. */
+/* The application's services, for the tests that read them from the application. */
 static inline ImtehanLabConfig *
 imtehan_application_get_lab_config (ImtehanApplication *app)
 {
