@@ -117,7 +117,7 @@ imtehan_application_activate (GApplication *app)
 
   imtehan_bench_mark ("activate", 0);
   imtehan_fonts_init ();
-  window = GTK_WINDOW (imtehan_window_new (self));
+  window = GTK_WINDOW (imtehan_window_new (GTK_APPLICATION (self), self->context));
   imtehan_bench_mark ("window-built", 0);
   /* Building the window lays nothing out, so the warm-up may still run meanwhile; its font
    * map becomes the default before the window is measured (the test of the warm-up builds
@@ -142,7 +142,7 @@ imtehan_application_open (GApplication  *app,
   /* As activate(): the fonts are set up before a window is measured. */
   imtehan_fonts_init ();
   imtehan_warm_up_fonts_finish (NULL);
-  imtehan_open_files (IMTEHAN_APPLICATION (app), files, n_files,
+  imtehan_open_files (GTK_APPLICATION (app), IMTEHAN_APPLICATION (app)->context, files, n_files,
                       gtk_application_get_active_window (GTK_APPLICATION (app)));
 }
 
@@ -153,7 +153,8 @@ open_cb (GSimpleAction *action,
 {
   GtkApplication *app = user_data;
 
-  imtehan_open_choose (IMTEHAN_APPLICATION (app), gtk_application_get_active_window (app));
+  imtehan_open_choose (app, IMTEHAN_APPLICATION (app)->context,
+                       gtk_application_get_active_window (app));
 }
 
 static void
@@ -302,7 +303,7 @@ imtehan_application_startup (GApplication *app)
       g_printerr (_("Imtehan needs a graphical display; checking quiz files does not: "
                     "imtehan --check FILE…\n"));
       /* Not exit(): its destructors unregister the GResource while the library's worker,
-       * started above, may still read the bundled quiz from it (a critical, seen under load). */
+       * started above, may still read the bundled quiz from it. */
       _exit (1);
     }
   /* What AdwApplication does with a resource base path, which would also make
@@ -554,66 +555,4 @@ imtehan_application_get_context (ImtehanApplication *self)
   g_return_val_if_fail (IMTEHAN_IS_APPLICATION (self), NULL);
 
   return self->context;
-}
-
-ImtehanQuiz *
-imtehan_application_get_quiz (ImtehanApplication *self)
-{
-  return imtehan_context_get_quiz (self->context);
-}
-
-ImtehanStore *
-imtehan_application_get_store (ImtehanApplication *self)
-{
-  return imtehan_context_get_store (self->context);
-}
-
-ImtehanQuizVersions *
-imtehan_application_get_versions (ImtehanApplication *self)
-{
-  return imtehan_context_get_versions (self->context);
-}
-
-ImtehanLibrary *
-imtehan_application_get_library (ImtehanApplication *self)
-{
-  return imtehan_context_get_library (self->context);
-}
-
-gboolean
-imtehan_application_get_library_listed (ImtehanApplication *self)
-{
-  return imtehan_library_get_listed (imtehan_context_get_library (self->context));
-}
-
-ImtehanLabConfig *
-imtehan_application_get_lab_config (ImtehanApplication *self)
-{
-  return self->context ? imtehan_context_get_lab_config (self->context) : self->lab_config;
-}
-
-GSettings *
-imtehan_application_get_settings (ImtehanApplication *self)
-{
-  return imtehan_context_get_settings (self->context);
-}
-
-const char *
-imtehan_application_get_learner (ImtehanApplication *self)
-{
-  return imtehan_context_get_learner (self->context);
-}
-
-const char *
-imtehan_application_get_roll_number (ImtehanApplication *self)
-{
-  return imtehan_context_get_roll_number (self->context);
-}
-
-void
-imtehan_application_set_learner (ImtehanApplication *self,
-                                 const char         *name,
-                                 const char         *roll_number)
-{
-  imtehan_context_set_learner (self->context, name, roll_number);
 }

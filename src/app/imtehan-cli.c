@@ -22,6 +22,7 @@
 #include "imtehan-cli.h"
 #include "imtehan-gift.h"
 #include "imtehan-keyfile-private.h"
+#include "imtehan-context.h"
 #include "imtehan-library.h"
 #include "imtehan-quiz.h"
 #include "imtehan-quiz-versions.h"
@@ -243,10 +244,6 @@ imtehan_cli_run (gboolean            check,
 
 /* The report's command --------------------------------------------------------------- */
 
-/* The app's bundled quiz, as imtehan-application.c lists it (BUNDLED_QUIZ there): the two
- * must agree, so that the command scores attempts against the quizzes the window does. */
-#define BUNDLED_QUIZ_RESOURCE RESOURCE_BASE "/quizzes/zero-sharded-optimizers.quiz"
-
 static void
 library_listed_cb (GObject      *source,
                    GAsyncResult *result,
@@ -256,28 +253,28 @@ library_listed_cb (GObject      *source,
   g_autoptr(GError) error = NULL;
 
   /* Not a failure of the command: its attempts are then listed apart, each with a reason. */
-  if (!imtehan_library_reload_finish (IMTEHAN_LIBRARY (source), result, &error))
+  if (!imtehan_context_list_library_finish (IMTEHAN_CONTEXT (source), result, &error))
     g_printerr (_("The installed quizzes could not be listed: %s\n"), error->message);
   *done = TRUE;
 }
 
-/* The library the window's report uses: the bundled quiz and the installed ones. It is
- * listed on its worker while this thread waits in a context of its own, as nothing else runs
- * before the options are handled. */
-static ImtehanLibrary *
-list_library (void)
+/* The context the application builds, with the quizzes the window's report scores against.
+ * Its library is listed on its worker while this thread waits in a main context of its own,
+ * as nothing else runs before the options are handled. */
+static ImtehanContext *
+list_context (void)
 {
-  g_autoptr(GMainContext) context = g_main_context_new ();
-  ImtehanLibrary *library;
+  g_autoptr(GMainContext) main_context = g_main_context_new ();
+  ImtehanContext *context;
   gboolean done = FALSE;
 
-  g_main_context_push_thread_default (context);
-  library = imtehan_library_new_default ((const char * const[]) { BUNDLED_QUIZ_RESOURCE, NULL });
-  imtehan_library_reload_async (library, NULL, library_listed_cb, &done);
+  g_main_context_push_thread_default (main_context);
+  context = imtehan_context_new (NULL);
+  imtehan_context_list_library_async (context, NULL, library_listed_cb, &done);
   while (!done)
-    g_main_context_iteration (context, TRUE);
-  g_main_context_pop_thread_default (context);
-  return library;
+    g_main_context_iteration (main_context, TRUE);
+  g_main_context_pop_thread_default (main_context);
+  return context;
 }
 
 static gboolean
@@ -401,8 +398,7 @@ imtehan_cli_report (gboolean            report,
   const char *outputs[] = { csv, stats_csv, pdf };
   ImtehanReportInclude include = include_practice ? IMTEHAN_REPORT_INCLUDE_PRACTICE
                                                   : IMTEHAN_REPORT_INCLUDE_EXAMS;
-  g_autoptr(ImtehanLibrary) library = NULL;
-  g_autoptr(ImtehanQuizVersions) versions = NULL;
+  g_autoptr(ImtehanContext) context = NULL;
   g_autoptr(ImtehanReport) the_report = NULL;
   g_autoptr(GPtrArray) folders = NULL;
   g_autoptr(GString) written = NULL;
@@ -464,10 +460,9 @@ imtehan_cli_report (gboolean            report,
         }
     }
 
-  library = list_library ();
-  versions = imtehan_quiz_versions_new_default ();
-  the_report = imtehan_report_new (library);
-  imtehan_report_set_versions (the_report, versions);
+  context = list_context ();
+  the_report = imtehan_report_new (imtehan_context_get_library (context));
+  imtehan_report_set_versions (the_report, imtehan_context_get_versions (context));
   folders = g_ptr_array_new_with_free_func (g_object_unref);
   for (guint i = 0; sources[i] != NULL; i++)
     {

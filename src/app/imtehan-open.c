@@ -23,7 +23,8 @@
 
 typedef struct
 {
-  ImtehanApplication *app;
+  GtkApplication     *app;
+  ImtehanContext     *context;
   GtkWindow          *parent;  /* weak */
 } OpenData;
 
@@ -33,15 +34,16 @@ open_data_free (OpenData *data)
   g_clear_weak_pointer (&data->parent);
   g_application_release (G_APPLICATION (data->app));
   g_object_unref (data->app);
+  g_object_unref (data->context);
   g_free (data);
 }
 
 /* The window that shows @quiz, or a new one. */
 static GtkWindow *
-window_for_quiz (ImtehanApplication *app,
-                 ImtehanQuiz        *quiz)
+window_for_quiz (OpenData    *data,
+                 ImtehanQuiz *quiz)
 {
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+  for (GList *l = gtk_application_get_windows (data->app); l != NULL; l = l->next)
     {
       ImtehanQuiz *shown;
 
@@ -52,7 +54,7 @@ window_for_quiz (ImtehanApplication *app,
           g_strcmp0 (imtehan_quiz_get_digest (shown), imtehan_quiz_get_digest (quiz)) == 0)
         return l->data;
     }
-  return GTK_WINDOW (imtehan_window_new_for_quiz (app, quiz));
+  return GTK_WINDOW (imtehan_window_new_for_quiz (data->app, data->context, quiz));
 }
 
 /**
@@ -78,11 +80,11 @@ show_error (OpenData     *data,
 
   /* Launched with a broken file only: the dialog needs a window to stand on. */
   if (parent == NULL)
-    parent = gtk_application_get_active_window (GTK_APPLICATION (data->app));
+    parent = gtk_application_get_active_window (data->app);
   if (parent == NULL)
     {
       g_application_activate (G_APPLICATION (data->app));
-      parent = gtk_application_get_active_window (GTK_APPLICATION (data->app));
+      parent = gtk_application_get_active_window (data->app);
     }
   imtehan_open_show_error (parent, error);
 }
@@ -119,8 +121,7 @@ imported_cb (GObject      *source,
     show_error (data, error);
   else
     {
-      GtkWindow *window = window_for_quiz (data->app,
-                                           imtehan_library_entry_load_quiz (entry, NULL));
+      GtkWindow *window = window_for_quiz (data, imtehan_library_entry_load_quiz (entry, NULL));
 
       gtk_window_present (window);
       if (warnings != NULL)
@@ -132,17 +133,20 @@ imported_cb (GObject      *source,
 
 /**
  * imtehan_open_files:
+ * @context: the run's, whose library the files are copied into
  * @parent: (nullable): the window the user opened them from
  *
  * Copies each of @files into the library and shows it in a window, or says why it cannot.
  */
 void
-imtehan_open_files (ImtehanApplication *app,
+imtehan_open_files (GtkApplication     *app,
+                    ImtehanContext     *context,
                     GFile             **files,
                     guint               n_files,
                     GtkWindow          *parent)
 {
-  g_return_if_fail (IMTEHAN_IS_APPLICATION (app));
+  g_return_if_fail (GTK_IS_APPLICATION (app));
+  g_return_if_fail (IMTEHAN_IS_CONTEXT (context));
 
   for (guint i = 0; i < n_files; i++)
     {
@@ -151,15 +155,17 @@ imtehan_open_files (ImtehanApplication *app,
       /* Until the window is shown, the application must not quit for want of one. */
       g_application_hold (G_APPLICATION (app));
       data->app = g_object_ref (app);
+      data->context = g_object_ref (context);
       g_set_weak_pointer (&data->parent, parent);
-      imtehan_library_import_async (imtehan_application_get_library (app), files[i], NULL,
+      imtehan_library_import_async (imtehan_context_get_library (context), files[i], NULL,
                                     imported_cb, data);
     }
 }
 
 typedef struct
 {
-  ImtehanApplication *app;
+  GtkApplication     *app;
+  ImtehanContext     *context;
   GtkWindow          *parent;  /* weak */
 } ChooseData;
 
@@ -178,7 +184,8 @@ chosen_cb (GObject      *source,
 
       for (guint i = 0; i < g_list_model_get_n_items (files); i++)
         g_ptr_array_add (array, g_list_model_get_item (files, i));
-      imtehan_open_files (data->app, (GFile **)array->pdata, array->len, data->parent);
+      imtehan_open_files (data->app, data->context, (GFile **)array->pdata, array->len,
+                          data->parent);
     }
   else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
@@ -188,6 +195,7 @@ chosen_cb (GObject      *source,
     }
   g_clear_weak_pointer (&data->parent);
   g_object_unref (data->app);
+  g_object_unref (data->context);
   g_free (data);
 }
 
@@ -218,16 +226,19 @@ imtehan_open_new_filters (void)
 
 /* The Open… dialog: the portal's under Flatpak. */
 void
-imtehan_open_choose (ImtehanApplication *app,
-                     GtkWindow          *parent)
+imtehan_open_choose (GtkApplication *app,
+                     ImtehanContext *context,
+                     GtkWindow      *parent)
 {
   g_autoptr(GListModel) filters = imtehan_open_new_filters ();
   ChooseData *data;
 
-  g_return_if_fail (IMTEHAN_IS_APPLICATION (app));
+  g_return_if_fail (GTK_IS_APPLICATION (app));
+  g_return_if_fail (IMTEHAN_IS_CONTEXT (context));
 
   data = g_new0 (ChooseData, 1);
   data->app = g_object_ref (app);
+  data->context = g_object_ref (context);
   g_set_weak_pointer (&data->parent, parent);
   imtehan_dialogs_open_async (parent, _("Open a Quiz"), _("_Open"), IMTEHAN_CHOOSE_MULTIPLE,
                               filters, NULL, NULL, chosen_cb, data);
@@ -245,17 +256,21 @@ drop_cb (GtkDropTarget *target,
 
   for (GSList *l = list; l != NULL; l = l->next)
     g_ptr_array_add (files, l->data);
-  if (files->len == 0)
+  if (files->len == 0 || gtk_window_get_application (window) == NULL)
     return FALSE;
-  imtehan_open_files (IMTEHAN_APPLICATION (gtk_window_get_application (window)),
+  /* Into the library of the window they are dropped on. */
+  imtehan_open_files (gtk_window_get_application (window),
+                      imtehan_window_get_context (IMTEHAN_WINDOW (window)),
                       (GFile **)files->pdata, files->len, window);
   return TRUE;
 }
 
-/* Quiz files dropped on @window open as if chosen in Open…. */
+/* Quiz files dropped on @window (an #ImtehanWindow) open as if chosen in Open…. */
 void
 imtehan_open_add_drop_target (GtkWindow *window)
 {
+  g_return_if_fail (IMTEHAN_IS_WINDOW (window));
+
   GtkDropTarget *target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
 
   g_signal_connect (target, "drop", G_CALLBACK (drop_cb), window);

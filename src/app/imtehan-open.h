@@ -7,15 +7,17 @@
 
 #include <gtk/gtk.h>
 
-#include "imtehan-application.h"
+#include "imtehan-context.h"
 
 G_BEGIN_DECLS
 
-void        imtehan_open_files           (ImtehanApplication *app,
+void        imtehan_open_files           (GtkApplication     *app,
+                                          ImtehanContext     *context,
                                           GFile             **files,
                                           guint               n_files,
                                           GtkWindow          *parent);
-void        imtehan_open_choose          (ImtehanApplication *app,
+void        imtehan_open_choose          (GtkApplication     *app,
+                                          ImtehanContext     *context,
                                           GtkWindow          *parent);
 GListModel *imtehan_open_new_filters     (void);
 void        imtehan_open_add_drop_target (GtkWindow          *window);

@@ -2,16 +2,10 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The date of an attempt, and its language and score. It looks like an AdwActionRow, but
- * its labels do not wrap: an AdwActionRow's labels do, and a wrapping GtkLabel is laid out
- * for many widths it never gets (see imtehan-wrap-bin.c), which with Nastaliq made showing
- * the history the longest frame of the start page. The texts are short; the row is as wide
- * as the longest of them at least.
- *
- * The same row is a GtkListBoxRow's child on the start page, and a GtkListView item's in
- * All Attempts, where rows are recycled: set_summary() is all that changes. Its few children
- * are made in code, not from a template: GTK 4.8 parses a template's XML for every instance,
- * and the list makes a screenful of rows at once.
+ * The date of an attempt, its language and score, in labels that do not wrap (a wrapping
+ * label is laid out for many widths, slow in Nastaliq). Made in code, not from a template
+ * (GTK 4.8 parses a template for every instance); recycled in All Attempts' list view, where
+ * set_summary() is all that changes.
  */
 
 #define G_LOG_DOMAIN "imtehan-attempt-row"

@@ -204,26 +204,13 @@ imtehan_learner_dialog_submit (ImtehanLearnerDialog *self)
 
 /**
  * imtehan_learner_attempts_used_message:
- * @name: the learner's name; empty when the lab requires none
+ * @allowed: the lab's attempts allowed (imtehan_session_may_start() says whether they are used)
  *
- * Whether @name may begin another attempt at the session's quiz under the lab's "attempts
- * allowed" (a soft check: see imtehan_session_count_attempts()).
- *
- * Returns: (nullable): why not, for the learner; %NULL when they may
+ * Returns: why Start is refused, for the learner
  */
 char *
-imtehan_learner_attempts_used_message (ImtehanSession   *session,
-                                       ImtehanLabConfig *config,
-                                       const char       *name)
+imtehan_learner_attempts_used_message (guint allowed)
 {
-  guint allowed;
-
-  g_return_val_if_fail (IMTEHAN_IS_SESSION (session), NULL);
-  g_return_val_if_fail (config == NULL || IMTEHAN_IS_LAB_CONFIG (config), NULL);
-
-  allowed = config != NULL ? imtehan_lab_config_get_attempts_allowed (config) : 0;
-  if (allowed == 0 || imtehan_session_count_attempts (session, name ? name : "") < allowed)
-    return NULL;
   /* TRANSLATORS: Start refused by the lab's limit; %u is the number of attempts allowed */
   return g_strdup_printf (dngettext (GETTEXT_PACKAGE, "You have used your %u attempt at this quiz.",
                                      "You have used your %u attempts at this quiz.", allowed),

@@ -7,7 +7,6 @@
 
 #include <adwaita.h>
 
-#include "imtehan-lab-config.h"
 #include "imtehan-session.h"
 
 G_BEGIN_DECLS
@@ -25,8 +24,6 @@ void                  imtehan_learner_dialog_set_error       (ImtehanLearnerDial
                                                               const char           *message);
 void                  imtehan_learner_dialog_submit          (ImtehanLearnerDialog *self);
 
-char                 *imtehan_learner_attempts_used_message  (ImtehanSession       *session,
-                                                              ImtehanLabConfig     *config,
-                                                              const char           *name);
+char                 *imtehan_learner_attempts_used_message  (guint                 allowed);
 
 G_END_DECLS

@@ -30,9 +30,7 @@ struct _ImtehanLibraryPage
   GtkListView    *list;
 
   ImtehanLibrary *library;
-  ImtehanStore   *store;
-  GListStore     *summaries;    /* every attempt of the results folder, newest first */
-  GCancellable   *cancellable;
+  GListModel     *attempts;     /* every attempt of the results folder, newest first */
   ImtehanAfterFrame *show_rows;  /* the list's model, once the page has its size */
   gboolean        rows_shown;
 };
@@ -42,18 +40,11 @@ G_DEFINE_FINAL_TYPE (ImtehanLibraryPage, imtehan_library_page, GTK_TYPE_WIDGET)
 enum {
   PROP_0,
   PROP_LIBRARY,
-  PROP_STORE,
+  PROP_ATTEMPTS,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
-
-enum {
-  NOTICE,
-  N_SIGNALS
-};
-
-static guint signals[N_SIGNALS];
 
 /* A row: an icon for a file that does not load, the title, and a line below it. */
 static void
@@ -101,8 +92,8 @@ quiz_line (ImtehanLibraryPage  *self,
                                       imtehan_library_entry_get_difficulty (entry));
   guint best, best_total, last, last_total;
 
-  if (self->summaries == NULL ||
-      !imtehan_attempt_summaries_get_record (G_LIST_MODEL (self->summaries),
+  if (self->attempts == NULL ||
+      !imtehan_attempt_summaries_get_record (self->attempts,
                                              imtehan_library_entry_get_id (entry), &best, &best_total,
                                              &last, &last_total))
     return g_steal_pointer (&meta);
@@ -206,60 +197,6 @@ show_rows_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-static void
-listed_cb (GObject      *source,
-           GAsyncResult *result,
-           gpointer      user_data)
-{
-  g_autoptr(ImtehanLibraryPage) self = user_data;
-  g_autoptr(GPtrArray) summaries = NULL;
-  g_autoptr(GPtrArray) problems = NULL;
-  g_autoptr(GError) error = NULL;
-
-  summaries = imtehan_store_list_finish (IMTEHAN_STORE (source), result, &problems, &error);
-  if (summaries == NULL)
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        g_debug ("No scores for the library: %s", error->message);
-      return;
-    }
-  if (self->list == NULL)
-    return;
-  /* Files this listing set aside are told of here: the session's next listing will not see
-   * them. */
-  if (problems != NULL && problems->len > 0)
-    {
-      g_autofree char *message = imtehan_store_describe_problems (IMTEHAN_STORE (source),
-                                                                  problems);
-
-      g_signal_emit (self, signals[NOTICE], 0, message);
-    }
-  if (self->summaries == NULL)
-    self->summaries = g_list_store_new (IMTEHAN_TYPE_ATTEMPT_SUMMARY);
-  g_list_store_splice (self->summaries, 0, g_list_model_get_n_items (G_LIST_MODEL (self->summaries)),
-                       summaries->pdata, summaries->len);
-  rebind (self);
-}
-
-/**
- * imtehan_library_page_reload_records:
- *
- * Reads the results folder again for the best and last scores: when the page is shown, as
- * another window or PC may have added attempts.
- */
-void
-imtehan_library_page_reload_records (ImtehanLibraryPage *self)
-{
-  g_return_if_fail (IMTEHAN_IS_LIBRARY_PAGE (self));
-
-  if (self->store == NULL)
-    return;
-  g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
-  self->cancellable = g_cancellable_new ();
-  imtehan_store_list_async (self->store, self->cancellable, listed_cb, g_object_ref (self));
-}
-
 GtkListView *
 imtehan_library_page_get_list (ImtehanLibraryPage *self)
 {
@@ -273,17 +210,14 @@ imtehan_library_page_dispose (GObject *object)
   ImtehanLibraryPage *self = IMTEHAN_LIBRARY_PAGE (object);
   GtkWidget *child;
 
-  g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
   g_clear_pointer (&self->show_rows, imtehan_after_frame_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), IMTEHAN_TYPE_LIBRARY_PAGE);
   /* GTK 4.8 unparents only the bound template children. */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
     gtk_widget_unparent (child);
   self->list = NULL;
-  g_clear_object (&self->summaries);
+  g_clear_object (&self->attempts);
   g_clear_object (&self->library);
-  g_clear_object (&self->store);
 
   G_OBJECT_CLASS (imtehan_library_page_parent_class)->dispose (object);
 }
@@ -303,8 +237,12 @@ imtehan_library_page_set_property (GObject      *object,
       if (self->library != NULL)
         imtehan_after_frame_schedule (self->show_rows, 0);
       break;
-    case PROP_STORE:
-      self->store = g_value_dup_object (value);
+    case PROP_ATTEMPTS:
+      self->attempts = g_value_dup_object (value);
+      /* The scores of a new listing: the window's session lists the folder. */
+      if (self->attempts != NULL)
+        g_signal_connect_object (self->attempts, "items-changed", G_CALLBACK (rebind), self,
+                                 G_CONNECT_SWAPPED);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -334,14 +272,11 @@ imtehan_library_page_class_init (ImtehanLibraryPageClass *klass)
   properties[PROP_LIBRARY] =
     g_param_spec_object ("library", NULL, NULL, IMTEHAN_TYPE_LIBRARY,
                          G_PARAM_WRITABLE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_STORE] =
-    g_param_spec_object ("store", NULL, NULL, IMTEHAN_TYPE_STORE,
+  /* ImtehanAttemptSummary of the results folder, for each quiz's best and last score. */
+  properties[PROP_ATTEMPTS] =
+    g_param_spec_object ("attempts", NULL, NULL, G_TYPE_LIST_MODEL,
                          G_PARAM_WRITABLE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
-
-  /* Something the user should know, as ImtehanSession::notice. */
-  signals[NOTICE] = g_signal_new ("notice", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/imtehan-library-page.ui");
   gtk_widget_class_bind_template_child (widget_class, ImtehanLibraryPage, list);

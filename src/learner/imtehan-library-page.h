@@ -15,7 +15,6 @@ G_BEGIN_DECLS
 #define IMTEHAN_TYPE_LIBRARY_PAGE (imtehan_library_page_get_type ())
 G_DECLARE_FINAL_TYPE (ImtehanLibraryPage, imtehan_library_page, IMTEHAN, LIBRARY_PAGE, GtkWidget)
 
-void         imtehan_library_page_reload_records (ImtehanLibraryPage *self);
 GtkListView *imtehan_library_page_get_list       (ImtehanLibraryPage *self);
 
 G_END_DECLS

@@ -51,7 +51,7 @@ G_DEFINE_FINAL_TYPE (ImtehanQuestionPage, imtehan_question_page, GTK_TYPE_WIDGET
 /* How long "5 minutes left" stays on screen: enough to be read, and said once. */
 #define TIME_ALERT_SECONDS 10
 
-/* When the countdown turns to a warning and tells a screen reader (issue 16): 5 and 1 minute
+/* When the countdown turns to a warning and tells a screen reader: 5 and 1 minute
  * before the deadline. */
 #define WARN_SECONDS (5 * 60)
 #define LAST_SECONDS 60

@@ -271,7 +271,7 @@ imtehan_question_view_has_focus_in (ImtehanQuestionView *self)
 }
 
 /* The verdict card, built at the first check: in the template it cost every view of an exam
- * its 13 widgets (docs/performance.md, issue 16). */
+ * its 13 widgets (docs/performance.md). */
 static void
 ensure_feedback (ImtehanQuestionView *self)
 {

@@ -91,25 +91,23 @@ begin_attempt (ImtehanWindow *self)
 }
 
 /* The name is taken unless its attempts are used; it is offered again at the next Start of
- * this run, in any window (the application keeps it, in memory only). */
+ * this run, in any window (the context keeps it, in memory only). */
 static void
 learner_submitted_cb (ImtehanLearnerDialog *dialog,
                       ImtehanWindow        *self)
 {
-  ImtehanApplication *app = IMTEHAN_APPLICATION (g_application_get_default ());
   const char *name = imtehan_learner_dialog_get_name (dialog);
   const char *roll_number = imtehan_learner_dialog_get_roll_number (dialog);
-  g_autofree char *refusal =
-    imtehan_learner_attempts_used_message (self->session, imtehan_application_get_lab_config (app),
-                                           name);
 
-  if (refusal != NULL)
+  if (!imtehan_session_may_start (self->session, name))
     {
+      g_autofree char *refusal =
+        imtehan_learner_attempts_used_message (imtehan_session_get_attempts_allowed (self->session));
+
       imtehan_learner_dialog_set_error (dialog, refusal);
       return;
     }
-  imtehan_application_set_learner (app, name, roll_number);
-  imtehan_session_set_learner (self->session, name, roll_number);
+  imtehan_context_set_learner (self->context, name, roll_number);
   gtk_window_destroy (GTK_WINDOW (dialog));
   begin_attempt (self);
 }
@@ -122,24 +120,23 @@ start_action (GtkWidget  *widget,
               GVariant   *parameter)
 {
   ImtehanWindow *self = IMTEHAN_WINDOW (widget);
-  ImtehanApplication *app = IMTEHAN_APPLICATION (g_application_get_default ());
-  ImtehanLabConfig *config = imtehan_application_get_lab_config (app);
-  g_autofree char *refusal = NULL;
+  ImtehanLabConfig *config = imtehan_context_get_lab_config (self->context);
 
-  if (config != NULL && imtehan_lab_config_get_learner_required (config))
+  if (imtehan_lab_config_get_learner_required (config))
     {
       ImtehanLearnerDialog *dialog =
-        imtehan_learner_dialog_new (GTK_WINDOW (self), imtehan_application_get_learner (app),
-                                    imtehan_application_get_roll_number (app));
+        imtehan_learner_dialog_new (GTK_WINDOW (self), imtehan_context_get_learner (self->context),
+                                    imtehan_context_get_roll_number (self->context));
 
       g_signal_connect_object (dialog, "submitted", G_CALLBACK (learner_submitted_cb), self, 0);
       gtk_window_present (GTK_WINDOW (dialog));
       return;
     }
-  refusal = imtehan_learner_attempts_used_message (self->session, config,
-                                                   imtehan_session_get_learner (self->session));
-  if (refusal != NULL)
+  if (!imtehan_session_may_start (self->session, NULL))
     {
+      g_autofree char *refusal =
+        imtehan_learner_attempts_used_message (imtehan_session_get_attempts_allowed (self->session));
+
       if (_imtehan_window_page_index (self->page_name) != PAGE_START)
         _imtehan_window_show_page (self, "start");
       imtehan_start_page_set_notice (IMTEHAN_START_PAGE (self->pages[PAGE_START]), refusal);
@@ -319,9 +316,12 @@ home_action (GtkWidget  *widget,
              GVariant   *parameter)
 {
   ImtehanWindow *self = IMTEHAN_WINDOW (widget);
+  const char *home = _imtehan_window_home (self);
 
-  _imtehan_window_show_page (self, _imtehan_window_home (self));
-  _imtehan_window_reload_history (self);
+  /* The library page lists the folder itself when shown. */
+  _imtehan_window_show_page (self, home);
+  if (!g_str_equal (home, "library"))
+    _imtehan_window_reload_history (self);
 }
 
 /* A quiz of the library, by its id: its start page. */

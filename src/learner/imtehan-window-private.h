@@ -33,7 +33,8 @@ struct _ImtehanWindow
   GtkButton            *retry_button;
   GtkStack             *stack;
 
-  GSettings            *settings;
+  ImtehanContext       *context;
+  GSettings            *settings;     /* the context's */
   ImtehanQuiz          *quiz;
   ImtehanSession       *session;
   ImtehanAttempt       *shown;        /* the attempt on the results page */
@@ -41,7 +42,7 @@ struct _ImtehanWindow
   char                 *page_name;
   char                 *language;
   GtkWidget            *pages[6];
-  ImtehanLibrary       *library;      /* the application's */
+  ImtehanLibrary       *library;      /* the context's */
   guint                 pages_shown;  /* 1 until the user goes anywhere */
   GtkWindow            *shortcuts;    /* built when first shown */
   ImtehanAfterFrame    *prepare_question;  /* the question page, while Start is read */
@@ -53,6 +54,18 @@ struct _ImtehanWindow
   guint                 compact_source;
   gboolean              start_quiz_pending;  /* the lab's start quiz, until the library is listed */
 };
+
+enum {
+  PROP_0,
+  PROP_CONTEXT,
+  PROP_ATTEMPT,
+  PROP_PAGE_NAME,
+  PROP_LANGUAGE,
+  PROP_QUIZ,
+  N_PROPS
+};
+
+extern GParamSpec *_imtehan_window_properties[N_PROPS];
 
 enum { PAGE_START, PAGE_QUESTION, PAGE_REVIEW, PAGE_RESULTS, PAGE_ATTEMPTS, PAGE_LIBRARY };
 
@@ -68,6 +81,21 @@ void            _imtehan_window_reload_history      (ImtehanWindow *self);
 const char     *_imtehan_window_home                (ImtehanWindow *self);
 void            _imtehan_window_set_quiz            (ImtehanWindow *self,
                                                      ImtehanQuiz   *quiz);
+
+/* imtehan-window-pages.c, imtehan-window-session.c, imtehan-window.c: the rest */
+void _imtehan_window_update_save_warning (ImtehanWindow *self);
+char *_imtehan_window_question_title (ImtehanAttempt *attempt);
+gboolean _imtehan_window_prepare_question_cb (gpointer user_data);
+void _imtehan_window_schedule_prepare_question (ImtehanWindow *self);
+void _imtehan_window_update_title (ImtehanWindow *self);
+void _imtehan_window_update_home_button (ImtehanWindow *self);
+void _imtehan_window_rebuild_pages (ImtehanWindow *self);
+void _imtehan_window_apply_lab_config (ImtehanWindow *self);
+void _imtehan_window_start_session (ImtehanWindow *self);
+gboolean _imtehan_window_open_start_quiz (ImtehanWindow *self,
+                                          gboolean       listed,
+                                          gboolean      *opened);
+void _imtehan_window_library_changed_cb (ImtehanWindow *self);
 
 /* imtehan-window-actions.c: what the user can do, and when */
 void            _imtehan_window_class_install_actions (GtkWidgetClass *widget_class);

@@ -7,8 +7,8 @@
 
 #include <adwaita.h>
 
-#include "imtehan-application.h"
 #include "imtehan-attempt.h"
+#include "imtehan-context.h"
 #include "imtehan-session.h"
 
 G_BEGIN_DECLS
@@ -16,9 +16,12 @@ G_BEGIN_DECLS
 #define IMTEHAN_TYPE_WINDOW (imtehan_window_get_type ())
 G_DECLARE_FINAL_TYPE (ImtehanWindow, imtehan_window, IMTEHAN, WINDOW, AdwApplicationWindow)
 
-ImtehanWindow  *imtehan_window_new            (ImtehanApplication *application);
-ImtehanWindow  *imtehan_window_new_for_quiz   (ImtehanApplication *application,
-                                              ImtehanQuiz        *quiz);
+ImtehanWindow  *imtehan_window_new            (GtkApplication     *application,
+                                               ImtehanContext     *context);
+ImtehanWindow  *imtehan_window_new_for_quiz   (GtkApplication     *application,
+                                               ImtehanContext     *context,
+                                               ImtehanQuiz        *quiz);
+ImtehanContext *imtehan_window_get_context    (ImtehanWindow      *self);
 ImtehanQuiz    *imtehan_window_get_quiz       (ImtehanWindow      *self);
 ImtehanAttempt *imtehan_window_get_attempt    (ImtehanWindow      *self);
 const char     *imtehan_window_get_page_name  (ImtehanWindow      *self);

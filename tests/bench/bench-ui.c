@@ -2,29 +2,10 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Links libimtehan, as the UI tests do, and times what a user waits for: from an action to
- * the after-paint of the window's frame clock (the frame that shows its result has been
- * rendered and handed to the display). run-bench.py runs each scenario under Xvfb, for each
- * GSK renderer, and compares with the same measurement of a bare window ("bare-frame").
- *
- * Each figure is printed as "RESULT <name> <value>" (milliseconds unless the name says
- * otherwise) for run-bench.py, and as a readable line on stderr. Besides the wall-clock
- * time, the main thread's CPU time is given: on a loaded machine the wall clock also counts
- * the time other processes had the CPU.
- *
- *   bench-ui navigate [ROUNDS]    open a question from the start page, move between them,
- *                                 then the review and the results
- *   bench-ui language [ROUNDS]    switch the language mid-quiz
- *   bench-ui save [N]             the main-thread part of saving an answer
- *   bench-ui font-check           imtehan_font_check_run() before any text, and after
- *   bench-ui history              with IMTEHAN_BENCH_DATA_HOME holding many attempts: the
- *                                 longest frame until the start page shows them, opening All
- *                                 Attempts, and scrolling it
- *   bench-ui bare-frame [ROUNDS]  a bare window: change its label, wait for the paint
- *   bench-ui make-history DIR N   write N attempt files into DIR/imtehan/attempts
- *
- * With BENCH_VERBOSE=1, each timed action is broken down on stderr: the action itself, the
- * wait for the frame, its layout, paint and after-paint phases.
+ * Times what a user waits for, from an action to the after-paint of the frame that shows it,
+ * and prints "RESULT <name> <value>" (ms unless named otherwise) for run-bench.py, with the
+ * main thread's CPU time. Scenarios: navigate, language, save, font-check, history,
+ * bare-frame [ROUNDS], make-history DIR N. BENCH_VERBOSE=1 breaks each action down.
  */
 
 #include "config.h"
@@ -333,7 +314,7 @@ open_window (const char *language)
   ImtehanWindow *window;
 
   imtehan_i18n_set_language (language);
-  window = imtehan_window_new (app);
+  window = imtehan_window_new (GTK_APPLICATION (app), imtehan_application_get_context (app));
   gtk_window_present (GTK_WINDOW (window));
   watch_frames (GTK_WIDGET (window));
   wait_for_paint ();
@@ -459,7 +440,7 @@ bench_save (guint n)
 {
   ImtehanWindow *window = open_window ("ur");
   GtkWidget *w = GTK_WIDGET (window);
-  ImtehanStore *store = imtehan_application_get_store (app);
+  ImtehanStore *store = imtehan_context_get_store (imtehan_application_get_context (app));
   g_autoptr(Timing) choose = timing_new ();
   g_autoptr(Timing) save = timing_new ();
   ImtehanAttempt *attempt;
@@ -579,7 +560,7 @@ bench_history (void)
   guint n, n_frames;
 
   imtehan_i18n_set_language ("ur");
-  window = imtehan_window_new (app);
+  window = imtehan_window_new (GTK_APPLICATION (app), imtehan_application_get_context (app));
   history = imtehan_window_get_history (window);
   g_signal_connect (history, "items-changed", G_CALLBACK (history_changed_cb), &changed);
   gtk_window_present (GTK_WINDOW (window));

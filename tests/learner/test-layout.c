@@ -2,22 +2,11 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * GTK 4.18's GtkBoxLayout takes each child's minimum height for no width as a floor for its
- * own height for a width, and asks children that wrap for their width for a height; a widget
- * whose answers break GTK's contract there made every choice row about twice as tall as its
- * text, with its letter above the text, and GTK warn "natural size must be >= min size" (the
- * warning is fatal here, G_DEBUG=fatal-warnings).
- *
- * The real window, in English and Urdu, at 360 and 1280 px, through its pages (the start page,
- * a question, the review, the results, the start page with a history, All Attempts, the
- * library) and the class report's Questions and Summary views: every widget shown is
- * measured in both orientations for no size and for several sizes, and gives a minimum no
- * larger than its natural size; Imtehan's own widgets' minimum height for no width is no
- * larger than their minimum height at any of those widths, as GTK 4.18 relies on. Each choice
- * row of a question is as high as its text (or letter, or radio indicator) and no higher, and
- * its letter stands beside its text, on the same first baseline. And the wrapping texts are
- * laid out few times: none is asked for its width for a height while the pages are laid out,
- * and a move to the next question lays out at most a question's texts or so.
+ * The real window, in English and Urdu, at 360 and 1280 px, through every page: each widget
+ * gives a minimum no larger than its natural size, and Imtehan's own a minimum height for no
+ * width no larger than for any width (GTK 4.18's GtkBoxLayout relies on it); each choice row
+ * is as high as its text, its letter on the text's first baseline; wrapping texts are laid
+ * out few times.
  */
 
 #include "config.h"
@@ -59,7 +48,7 @@ fixture_setup (Fixture       *fixture,
   fixture->setting = data;
   imtehan_test_remove_attempts ();
   imtehan_i18n_set_language (fixture->setting->lang);
-  fixture->window = imtehan_window_new (imtehan_test_app);
+  fixture->window = imtehan_window_new (GTK_APPLICATION (imtehan_test_app), imtehan_test_context ());
   gtk_window_set_default_size (GTK_WINDOW (fixture->window), fixture->setting->width,
                                fixture->setting->width < 600 ? 760 : 800);
   gtk_window_present (GTK_WINDOW (fixture->window));
@@ -363,7 +352,7 @@ test_contract (Fixture       *fixture,
   g_assert_true (g_file_set_contents (path, second_quiz, -1, NULL));
   imtehan_test_reload_library ();
   imtehan_test_destroy_window (&fixture->window);
-  fixture->window = imtehan_window_new (imtehan_test_app);
+  fixture->window = imtehan_window_new (GTK_APPLICATION (imtehan_test_app), imtehan_test_context ());
   gtk_window_set_default_size (GTK_WINDOW (fixture->window), fixture->setting->width, 760);
   gtk_window_present (GTK_WINDOW (fixture->window));
   imtehan_test_run_for (200);

@@ -18,7 +18,7 @@
 static GSettings *
 settings (void)
 {
-  return imtehan_application_get_settings (imtehan_test_app);
+  return imtehan_context_get_settings (imtehan_test_context ());
 }
 
 /* Every case begins with the default settings and no name remembered. */
@@ -31,7 +31,7 @@ setup (ImtehanTestFixture *fixture,
 
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
     g_settings_reset (settings (), keys[i]);
-  imtehan_application_set_learner (imtehan_test_app, NULL, NULL);
+  imtehan_context_set_learner (imtehan_test_context (), NULL, NULL);
   imtehan_test_fixture_setup (fixture, data);
 }
 

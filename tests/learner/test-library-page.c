@@ -90,8 +90,9 @@ wait_for_text (GtkWidget  *page,
 }
 
 static void
-finish_attempt (ImtehanQuiz *quiz,
-                guint        right)
+finish_attempt (ImtehanStore *store,
+                ImtehanQuiz  *quiz,
+                guint         right)
 {
   g_autoptr(ImtehanAttempt) attempt = imtehan_attempt_new (quiz, 7);
   g_autoptr(GError) error = NULL;
@@ -105,20 +106,25 @@ finish_attempt (ImtehanQuiz *quiz,
       g_assert_true (imtehan_attempt_choose (attempt, i, i < right ? answer : wrong));
     }
   g_assert_true (imtehan_attempt_finish (attempt));
-  g_assert_true (imtehan_store_save (imtehan_application_get_store (imtehan_test_app), attempt,
-                                     NULL, &error));
+  g_assert_true (imtehan_store_save (store, attempt, NULL, &error));
   g_assert_no_error (error);
 }
 
 /* With several quizzes, the window opens on their list: each with its title in the language
  * shown, its questions, difficulty and scores; a broken file listed with what to do. Choosing
- * a quiz shows its start page; Home goes back to the list. */
+ * a quiz shows its start page; Home goes back to the list. The window has a context of its
+ * own: its results folder and library are the test's. */
 static void
 test_lists_quizzes (ImtehanTestFixture *fixture,
                     gconstpointer       data)
 {
   const char *lang = data;
-  ImtehanLibrary *library = imtehan_application_get_library (imtehan_test_app);
+  g_autofree char *folder = g_dir_make_tmp ("imtehan-library-page-XXXXXX", NULL);
+  g_autoptr(ImtehanContext) context =
+    imtehan_test_context_new (folder, "arithmetic.quiz", arithmetic, "spelling.quiz", spelling,
+                              "broken.quiz", broken, NULL);
+  ImtehanLibrary *library = imtehan_context_get_library (context);
+  ImtehanStore *store = imtehan_context_get_store (context);
   ImtehanWindow *window;
   GtkWidget *page;
   g_autofree char *shown = NULL;
@@ -126,13 +132,17 @@ test_lists_quizzes (ImtehanTestFixture *fixture,
   g_autofree char *expected_title = NULL;
   g_autofree char *score = NULL;
 
-  fill_library ();
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (library)), ==, 4);
-  finish_attempt (imtehan_library_entry_load_quiz (imtehan_library_lookup (library, "arithmetic"), NULL),
+  finish_attempt (store,
+                  imtehan_library_entry_load_quiz (imtehan_library_lookup (library, "arithmetic"), NULL),
                   1);
 
   imtehan_test_destroy_window (&fixture->window);
-  window = fixture->window = imtehan_test_window_new ();
+  window = fixture->window = imtehan_test_window_new_for_context (context);
+  g_assert_true (imtehan_window_get_context (window) == context);
+  /* The application's library has the bundled quiz alone. */
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (imtehan_context_get_library (imtehan_test_context ()))),
+                    ==, 1);
   g_assert_cmpstr (imtehan_window_get_page_name (window), ==, "library");
   page = imtehan_window_get_page (window);
   g_assert_true (IMTEHAN_IS_LIBRARY_PAGE (page));
@@ -159,8 +169,8 @@ test_lists_quizzes (ImtehanTestFixture *fixture,
   g_assert_cmpstr (imtehan_window_get_page_name (window), ==, "library");
   /* Its attempts: its start page offers the history. */
   imtehan_test_activate (window, "win.open-quiz", g_variant_new_string ("arithmetic"));
-  IMTEHAN_TEST_WAIT_UNTIL (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-attempts",
-                                                       NULL), 10);
+  imtehan_test_wait_for_enabled (window, "win.show-attempts");
+  imtehan_test_activate (window, "win.show-attempts", NULL);
   g_assert_cmpstr (imtehan_window_get_page_name (window), ==, "attempts");
   imtehan_test_activate (window, "win.home", NULL);
   g_assert_cmpstr (imtehan_window_get_page_name (window), ==, "library");
@@ -174,9 +184,23 @@ test_lists_quizzes (ImtehanTestFixture *fixture,
                    ==, "spelling");
 
   /* Its first save is on the store's worker: removing the folder under it would fail it. */
-  g_key_file_unref (imtehan_test_wait_for_saved (imtehan_window_get_attempt (window), FALSE));
-  imtehan_test_remove_attempts ();
-  empty_library ();
+  {
+    g_autofree char *name = g_strconcat (imtehan_attempt_get_id (imtehan_window_get_attempt (window)),
+                                         ".ini", NULL);
+    g_autofree char *path = g_build_filename (folder, "attempts", name, NULL);
+
+    g_autofree char *attempts = imtehan_test_attempts_dir ();
+    g_autofree char *elsewhere = g_build_filename (attempts, name, NULL);
+
+    IMTEHAN_TEST_WAIT_UNTIL (g_file_test (path, G_FILE_TEST_EXISTS), 10);
+    g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
+    g_assert_false (g_file_test (elsewhere, G_FILE_TEST_EXISTS));
+  }
+  /* The next window is the application's again, for the fixture's teardown. */
+  imtehan_test_destroy_window (&fixture->window);
+  fixture->window = imtehan_test_window_new ();
+  g_clear_object (&context);
+  imtehan_test_remove_tree (folder);
 }
 
 static GtkWidget *
@@ -255,7 +279,7 @@ test_broken_quiz (ImtehanTestFixture *fixture,
   GtkWidget *dialog = NULL;
   GtkWidget *close;
   guint broken_position = G_MAXUINT;
-  GListModel *model = G_LIST_MODEL (imtehan_application_get_library (imtehan_test_app));
+  GListModel *model = G_LIST_MODEL (imtehan_context_get_library (imtehan_test_context ()));
 
   fill_library ();
   imtehan_test_destroy_window (&fixture->window);
@@ -287,7 +311,7 @@ static void
 test_one_quiz (ImtehanTestFixture *fixture,
                gconstpointer       data)
 {
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (imtehan_application_get_library (imtehan_test_app))),
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (imtehan_context_get_library (imtehan_test_context ()))),
                     ==, 1);
   g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "start");
   g_assert_false (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.home", NULL) &&

@@ -426,7 +426,7 @@ test_long_quiz (ImtehanTestFixture *fixture,
   g_autoptr(GKeyFile) saved = NULL;
 
   imtehan_test_destroy_window (&fixture->window);
-  window = fixture->window = imtehan_window_new_for_quiz (imtehan_test_app, quiz);
+  window = fixture->window = imtehan_window_new_for_quiz (GTK_APPLICATION (imtehan_test_app), imtehan_test_context (), quiz);
   gtk_window_present (GTK_WINDOW (window));
   imtehan_test_spin ();
   imtehan_test_start_in_short_window (window, 640);

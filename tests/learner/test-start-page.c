@@ -73,7 +73,6 @@ test_history_and_try_again (ImtehanTestFixture *fixture,
 {
   ImtehanWindow *window = fixture->window;
   g_autoptr(ImtehanAttempt) first = NULL;
-  GListModel *history = imtehan_window_get_history (window);
   gboolean reshuffled = FALSE;
   g_autofree char *first_id = NULL;
 
@@ -102,23 +101,11 @@ test_history_and_try_again (ImtehanTestFixture *fixture,
 
   /* Back on the start page, the history lists both; the finished one opens its review. */
   imtehan_test_activate (window, "win.home", NULL);
-  for (guint i = 0; i < 100 && g_list_model_get_n_items (history) < 2; i++)
-    {
-      IMTEHAN_TEST_WAIT_UNTIL (g_list_model_get_n_items (history) >= 2, 0.1);
-      if (g_list_model_get_n_items (history) < 2)
-        imtehan_test_activate (window, "win.home", NULL);
-    }
-  g_assert_cmpuint (g_list_model_get_n_items (history), ==, 2);
+  g_assert_cmpstr (imtehan_window_get_page_name (window), ==, "start");
+  wait_for_history (window, 2);
 
   imtehan_test_activate (window, "win.open-attempt", g_variant_new_string (first_id));
   imtehan_test_wait_for_page (window, "results");
-}
-
-/* Whether a question is shown: the attempt was resumed. */
-static gboolean
-resumed (ImtehanTestFixture *fixture)
-{
-  return g_strcmp0 (imtehan_window_get_page_name (fixture->window), "question") == 0;
 }
 
 /* A new window, which lists the folder as at start-up: @n attempts. */
@@ -143,7 +130,7 @@ save_elsewhere (gboolean         answered,
   ImtehanStore *elsewhere = imtehan_store_new (folder);
   g_autoptr(GError) error = NULL;
 
-  *theirs = imtehan_attempt_new (imtehan_application_get_quiz (imtehan_test_app), 0);
+  *theirs = imtehan_attempt_new (imtehan_context_get_quiz (imtehan_test_context ()), 0);
   if (answered)
     g_assert_true (imtehan_attempt_choose (*theirs, 0,
                                            imtehan_attempt_get_choice_order (*theirs, 0)[1]));
@@ -169,6 +156,7 @@ test_resume_skips_attempt_open_elsewhere (ImtehanTestFixture *fixture,
   /* A window opened now finds it in the folder. */
   reopen_window (fixture, 1);
   g_assert_false (resume_offered (fixture));
+  g_assert_false (imtehan_test_action_enabled (fixture->window, "win.resume"));
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.resume", NULL);
   imtehan_test_spin ();
   g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "start");
@@ -185,12 +173,10 @@ test_resume_skips_attempt_open_elsewhere (ImtehanTestFixture *fixture,
     g_assert_false (imtehan_store_is_locked_elsewhere (probe, id));
   }
   g_object_notify (G_OBJECT (fixture->window), "is-active");
-  for (guint i = 0; i < 500 && !resumed (fixture); i++)
-    {
-      IMTEHAN_TEST_WAIT_UNTIL (resumed (fixture), 0.02);
-      gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.resume", NULL);
-    }
-  g_assert_cmpstr (imtehan_window_get_page_name (fixture->window), ==, "question");
+  imtehan_test_wait_for_enabled (fixture->window, "win.resume");
+  g_assert_true (resume_offered (fixture));
+  imtehan_test_activate (fixture->window, "win.resume", NULL);
+  imtehan_test_wait_for_page (fixture->window, "question");
   g_assert_cmpstr (imtehan_attempt_get_id (imtehan_window_get_attempt (fixture->window)), ==, id);
   g_assert_true (imtehan_store_is_locked_elsewhere (elsewhere, id));
 }
@@ -283,7 +269,7 @@ test_fonts_warmed_up (gconstpointer data)
   const char *lang = (const char *)data + 1;
   gboolean with_history = *(const char *)data == '+';
   ImtehanApplication *app = imtehan_test_app;
-  ImtehanQuiz *quiz = imtehan_application_get_quiz (app);
+  ImtehanQuiz *quiz = imtehan_context_get_quiz (imtehan_application_get_context (app));
   g_autoptr(GPtrArray) warmed = NULL;
   g_autoptr(GHashTable) shown = g_hash_table_new (NULL, NULL);
   GHashTableIter iter;
@@ -301,15 +287,15 @@ test_fonts_warmed_up (gconstpointer data)
         g_assert_true (imtehan_attempt_choose (attempt, i,
                                                imtehan_attempt_get_choice_order (attempt, i)[0]));
       g_assert_true (imtehan_attempt_finish (attempt));
-      g_assert_true (imtehan_store_save (imtehan_application_get_store (app), attempt, NULL,
+      g_assert_true (imtehan_store_save (imtehan_context_get_store (imtehan_application_get_context (app)), attempt, NULL,
                                          &error));
       g_assert_no_error (error);
     }
   imtehan_i18n_set_language (lang);
   /* In the order of imtehan_application_activate(). */
   imtehan_warm_up_fonts_start (quiz, lang,
-                               imtehan_store_get_directory (imtehan_application_get_store (app)));
-  window = imtehan_window_new (app);
+                               imtehan_store_get_directory (imtehan_context_get_store (imtehan_application_get_context (app))));
+  window = imtehan_window_new (GTK_APPLICATION (app), imtehan_application_get_context (app));
   imtehan_warm_up_fonts_finish (&warmed);
   g_assert_nonnull (warmed);
   g_assert_cmpuint (warmed->len, >, 0);

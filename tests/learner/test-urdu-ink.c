@@ -2,23 +2,10 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * GTK 4.8 turns CSS line-height into Pango's line-height factor, which multiplies the
- * font's own line height; Noto Nastaliq Urdu's is already about 2.5 times its size
- * (DESIGN.md, "Right-to-left Urdu"). A factor over 1 double-spaces the text; at the font's
- * own line height, the ink of the tallest marks (ک on a cascade, ٹ ڈ, stacked dots) still
- * reaches above the first line and below the last, outside the label, where a scrolled
- * window or the window's edge clips it. data/style.css keeps the font's line height and
- * gives Urdu labels room for that ink; this test holds both.
- *
- * The real window, in Urdu, at 360 and 1280 px, driven through its pages with its actions:
- * every label shown, with the page's own text and with the tallest marks put in it, has its
- * ink (Pango's ink extents of the layout it paints, where it paints it) inside its
- * allocation above and below, and inside any ancestor that clips it; and its paragraphs are
- * not spaced out: the line pitch less a line's ink height is at most half that ink height.
- * The fixture's teardown prints a table of what it measured, per kind of label.
- *
- * IMTEHAN_INK_SHOTS=<dir> saves a picture of every page checked, the window as drawn and
- * the page's whole content, with the window's renderer (cairo in the tests).
+ * Noto Nastaliq Urdu's own line height is about 2.5 times its size, and its tallest marks
+ * still reach outside the first and last line. The real window, in Urdu, at 360 and 1280 px:
+ * every label shown has its ink inside its allocation and any ancestor that clips it, and
+ * its lines are not spaced out. IMTEHAN_INK_SHOTS=<dir> saves a picture of each page checked.
  */
 
 #include "config.h"
@@ -118,7 +105,7 @@ fixture_setup (Fixture       *fixture,
   fixture->kinds = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
   imtehan_test_remove_attempts ();
   imtehan_i18n_set_language ("ur");
-  fixture->window = imtehan_window_new (app);
+  fixture->window = imtehan_window_new (GTK_APPLICATION (app), imtehan_application_get_context (app));
   gtk_window_set_default_size (GTK_WINDOW (fixture->window), fixture->width,
                                fixture->width < 600 ? 760 : 800);
   gtk_window_present (GTK_WINDOW (fixture->window));

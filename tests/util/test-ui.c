@@ -16,6 +16,10 @@
 #include "test-util-gtk.h"
 
 ImtehanApplication *imtehan_test_app;
+
+static void library_reloaded_cb (GObject      *source,
+                                 GAsyncResult *result,
+                                 gpointer      user_data);
 static char *data_home;
 static char *cache_home;
 
@@ -90,11 +94,106 @@ imtehan_test_spin (void)
 ImtehanWindow *
 imtehan_test_window_new (void)
 {
-  ImtehanWindow *window = imtehan_window_new (imtehan_test_app);
+  ImtehanWindow *window = imtehan_window_new (GTK_APPLICATION (imtehan_test_app), imtehan_test_context ());
 
   gtk_window_present (GTK_WINDOW (window));
   imtehan_test_spin ();
   return window;
+}
+
+/* A window of @context (the test's own, see imtehan_test_context_new()), shown. */
+ImtehanWindow *
+imtehan_test_window_new_for_context (ImtehanContext *context)
+{
+  ImtehanWindow *window = imtehan_window_new (GTK_APPLICATION (imtehan_test_app), context);
+
+  gtk_window_present (GTK_WINDOW (window));
+  imtehan_test_spin ();
+  return window;
+}
+
+/**
+ * imtehan_test_context_new:
+ * @folder: a folder of the test's own, which the caller removes
+ * @first_name: the file name of a quiz of the library, then its text, then more pairs
+ *
+ * A context with a results folder (@folder/attempts) and a library (the bundled quiz and
+ * these quizzes, in @folder/quizzes) of the test's own, listed before it returns; the lab's
+ * settings are the application's.
+ */
+ImtehanContext *
+imtehan_test_context_new (const char *folder,
+                          const char *first_name,
+                          ...)
+{
+  g_autofree char *quizzes = g_build_filename (folder, "quizzes", NULL);
+  g_autofree char *attempts = g_build_filename (folder, "attempts", NULL);
+  g_autoptr(GFile) results = g_file_new_for_path (attempts);
+  g_autoptr(ImtehanStore) store = imtehan_store_new (results);
+  g_autoptr(ImtehanLibrary) library = NULL;
+  ImtehanContext *context;
+  gboolean done = FALSE;
+  va_list args;
+
+  g_assert_cmpint (g_mkdir_with_parents (quizzes, 0700), ==, 0);
+  va_start (args, first_name);
+  for (const char *name = first_name; name != NULL; name = va_arg (args, const char *))
+    {
+      const char *text = va_arg (args, const char *);
+      g_autofree char *path = g_build_filename (quizzes, name, NULL);
+
+      g_assert_true (g_file_set_contents (path, text, -1, NULL));
+    }
+  va_end (args);
+
+  library = imtehan_library_new ((const char * const[]) {
+                                   RESOURCE_BASE "/quizzes/zero-sharded-optimizers.quiz", NULL },
+                                 (const char * const[]) { NULL }, quizzes);
+  context = imtehan_context_new_full (imtehan_context_get_lab_config (imtehan_test_context ()),
+                                      store, library, NULL, NULL);
+  imtehan_library_reload_async (library, NULL, library_reloaded_cb, &done);
+  IMTEHAN_TEST_WAIT_UNTIL (done, 10);
+  g_assert_true (done);
+  g_assert_true (imtehan_library_get_listed (library));
+  return context;
+}
+
+/* Whether @action of @window (with @parameter, if it takes one) is enabled, as a button
+ * naming it would show: GTK's gtk_widget_activate_action() says only that the action
+ * exists, and does nothing when it is disabled. */
+static gboolean
+action_enabled (ImtehanWindow *window,
+                const char    *action,
+                GVariant      *parameter)
+{
+  GtkWidget *probe = gtk_button_new ();
+  gboolean enabled;
+
+  gtk_widget_set_visible (probe, FALSE);
+  gtk_widget_set_parent (probe, GTK_WIDGET (window));
+  if (parameter != NULL)
+    gtk_actionable_set_action_target_value (GTK_ACTIONABLE (probe), parameter);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (probe), action);
+  enabled = gtk_widget_get_sensitive (probe);
+  gtk_widget_unparent (probe);
+  return enabled;
+}
+
+gboolean
+imtehan_test_action_enabled (ImtehanWindow *window,
+                             const char    *action)
+{
+  return action_enabled (window, action, NULL);
+}
+
+/* Waits until @action is enabled (what the window learns on its own, such as a listing of
+ * the folder); fails after 10 s. */
+void
+imtehan_test_wait_for_enabled (ImtehanWindow *window,
+                               const char    *action)
+{
+  IMTEHAN_TEST_WAIT_UNTIL (imtehan_test_action_enabled (window, action), 10);
+  g_assert_true (imtehan_test_action_enabled (window, action));
 }
 
 /* @data is the language: no attempts saved, the quizzes of the library listed anew (a test
@@ -125,6 +224,8 @@ imtehan_test_activate (ImtehanWindow *window,
    * one would leak (valgrind). */
   g_autoptr(GVariant) sunk = parameter ? g_variant_ref_sink (parameter) : NULL;
 
+  /* A disabled action would do nothing: the test would then wait for what never comes. */
+  g_assert_true (action_enabled (window, action, sunk));
   if (parameter == NULL)
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), action, NULL));
   else
@@ -321,7 +422,7 @@ library_reloaded_cb (GObject      *source,
 void
 imtehan_test_reload_library (void)
 {
-  ImtehanLibrary *library = imtehan_application_get_library (imtehan_test_app);
+  ImtehanLibrary *library = imtehan_context_get_library (imtehan_test_context ());
   gboolean done = FALSE;
 
   imtehan_library_reload_async (library, NULL, library_reloaded_cb, &done);

@@ -12,6 +12,32 @@ G_BEGIN_DECLS
 
 extern ImtehanApplication *imtehan_test_app;
 
+/* The test application's context: its store, library and lab settings. */
+static inline ImtehanContext *
+imtehan_test_context (void)
+{
+  return imtehan_application_get_context (imtehan_test_app);
+}
+
+/* The application's services, for the tests that read them from the application. */
+static inline ImtehanLabConfig *
+imtehan_application_get_lab_config (ImtehanApplication *app)
+{
+  return imtehan_context_get_lab_config (imtehan_application_get_context (app));
+}
+
+static inline ImtehanLibrary *
+imtehan_application_get_library (ImtehanApplication *app)
+{
+  return imtehan_context_get_library (imtehan_application_get_context (app));
+}
+
+static inline gboolean
+imtehan_application_get_library_listed (ImtehanApplication *app)
+{
+  return imtehan_library_get_listed (imtehan_application_get_library (app));
+}
+
 /* A window of its own for each test case, in the language the case is added with. */
 typedef struct
 {
@@ -30,6 +56,14 @@ char          *imtehan_test_attempts_dir      (void);
 void           imtehan_test_remove_attempts   (void);
 void           imtehan_test_spin              (void);
 ImtehanWindow *imtehan_test_window_new        (void);
+ImtehanContext *imtehan_test_context_new      (const char          *folder,
+                                               const char          *first_name,
+                                               ...) G_GNUC_NULL_TERMINATED;
+ImtehanWindow *imtehan_test_window_new_for_context (ImtehanContext *context);
+gboolean       imtehan_test_action_enabled    (ImtehanWindow       *window,
+                                               const char          *action);
+void           imtehan_test_wait_for_enabled  (ImtehanWindow       *window,
+                                               const char          *action);
 void           imtehan_test_fixture_setup     (ImtehanTestFixture  *fixture,
                                                gconstpointer        data);
 void           imtehan_test_fixture_teardown  (ImtehanTestFixture  *fixture,

@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The lab's six settings (issue 16, docs/lab-setup.md): what GSettings holds, where a lab
+ * The lab's six settings (docs/lab-setup.md): what GSettings holds, where a lab
  * admin may have set and locked them with dconf, unless an option of the command line
  * overrides one for this run. An override is never written back: a launcher's options must
  * not change what the next plain launch does. GIO only, so the command line is checked

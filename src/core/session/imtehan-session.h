@@ -7,6 +7,7 @@
 
 #include <gio/gio.h>
 
+#include "imtehan-context.h"
 #include "imtehan-types.h"
 
 G_BEGIN_DECLS
@@ -16,6 +17,8 @@ G_DECLARE_FINAL_TYPE (ImtehanSession, imtehan_session, IMTEHAN, SESSION, GObject
 
 ImtehanSession *imtehan_session_new                (ImtehanQuiz          *quiz,
                                                     ImtehanStore         *store);
+ImtehanSession *imtehan_session_new_for_context    (ImtehanContext       *context,
+                                                    ImtehanQuiz          *quiz);
 ImtehanQuiz    *imtehan_session_get_quiz           (ImtehanSession       *self);
 ImtehanStore   *imtehan_session_get_store          (ImtehanSession       *self);
 void            imtehan_session_set_versions       (ImtehanSession       *self,
@@ -31,6 +34,7 @@ void            imtehan_session_submit             (ImtehanSession       *self,
                                                     const char           *language);
 
 GListModel     *imtehan_session_get_history        (ImtehanSession       *self);
+GListModel     *imtehan_session_get_folder         (ImtehanSession       *self);
 void            imtehan_session_reload_history     (ImtehanSession       *self);
 gboolean        imtehan_session_get_can_resume     (ImtehanSession       *self);
 gboolean        imtehan_session_get_record         (ImtehanSession       *self,
@@ -72,6 +76,13 @@ gboolean        imtehan_session_check              (ImtehanSession       *self,
 GDateTime      *imtehan_session_get_deadline       (ImtehanSession       *self);
 gint64          imtehan_session_get_remaining_seconds (ImtehanSession    *self);
 guint           imtehan_session_count_attempts     (ImtehanSession       *self,
+                                                    const char           *learner);
+guint           imtehan_session_get_attempts_allowed (ImtehanSession     *self);
+void            imtehan_session_set_attempts_allowed (ImtehanSession     *self,
+                                                    guint                 allowed);
+guint           imtehan_session_get_attempts_left  (ImtehanSession       *self,
+                                                    const char           *learner);
+gboolean        imtehan_session_may_start          (ImtehanSession       *self,
                                                     const char           *learner);
 
 const GError   *imtehan_session_get_save_error     (ImtehanSession       *self);
