@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "imtehan-a11y.h"
+#include "imtehan-dialogs.h"
 #include "imtehan-learner-dialog.h"
 
 struct _ImtehanLearnerDialog
@@ -125,8 +126,8 @@ imtehan_learner_dialog_new (GtkWindow  *parent,
                                              "transient-for", parent, NULL);
 
   /* The window's Urdu font class is not inherited by a toplevel of its own. */
-  if (parent != NULL && gtk_widget_has_css_class (GTK_WIDGET (parent), "urdu-ui"))
-    gtk_widget_add_css_class (GTK_WIDGET (self), "urdu-ui");
+  if (parent != NULL)
+    imtehan_dialogs_follow_language (GTK_WIDGET (self), parent);
   gtk_editable_set_text (GTK_EDITABLE (self->name_entry), name ? name : "");
   gtk_editable_set_text (GTK_EDITABLE (self->roll_entry), roll_number ? roll_number : "");
   gtk_widget_grab_focus (GTK_WIDGET (self->name_entry));

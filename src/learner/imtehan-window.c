@@ -51,13 +51,10 @@ void
 _imtehan_window_toast (ImtehanWindow *self,
        const char    *message)
 {
-  /* A toast's title is Pango markup: a folder "Ali & Sara" or an error quoting "<" would
-   * otherwise show an empty toast. */
-  g_autofree char *escaped = g_markup_escape_text (message, -1);
-  AdwToast *t = adw_toast_new (escaped);
+  AdwToast *t = imtehan_dialogs_toast_new (message);
 
   adw_toast_set_timeout (t, 8);
-  adw_toast_overlay_add_toast (self->toast_overlay, t);
+  imtehan_dialogs_add_toast (GTK_WIDGET (self->toast_overlay), t);
 }
 
 /* The warning stays at the top of the window, with Retry, for as long as an attempt in memory

@@ -263,8 +263,8 @@ folder_chosen_cb (GObject      *source,
   if ((path = g_file_get_path (folder)) == NULL)
     {
       imtehan_dialogs_add_toast (GTK_WIDGET (self),
-                                 adw_toast_new (_("Choose a folder on this PC or on a "
-                                                  "mounted share")));
+                                 imtehan_dialogs_toast_new (_("Choose a folder on this PC or "
+                                                              "on a mounted share")));
       return;
     }
   g_settings_set_string (self->settings, "results-folder", path);

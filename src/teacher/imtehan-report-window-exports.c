@@ -56,10 +56,8 @@ export_done (ImtehanReportWindow *self,
     {
       /* TRANSLATORS: a toast after an export; %s is a file name */
       g_autofree char *message = g_strdup_printf (_("Saved “%s”"), name);
-      /* A toast's title is Pango markup: a file named "Ali & Sara.csv" would show nothing. */
-      g_autofree char *escaped = g_markup_escape_text (message, -1);
       g_autofree char *uri = g_file_get_uri (file);
-      AdwToast *t = adw_toast_new (escaped);
+      AdwToast *t = imtehan_dialogs_toast_new (message);
 
       adw_toast_set_button_label (t, _("_Open"));
       adw_toast_set_action_name (t, "win.open-exported");

@@ -44,10 +44,7 @@ void
 _imtehan_report_window_toast (ImtehanReportWindow *self,
                               const char          *message)
 {
-  /* A toast's title is Pango markup: a file named "Ali & Sara.csv" would show nothing. */
-  g_autofree char *escaped = g_markup_escape_text (message, -1);
-
-  imtehan_dialogs_add_toast (GTK_WIDGET (self->main_stack), adw_toast_new (escaped));
+  imtehan_dialogs_add_toast (GTK_WIDGET (self->main_stack), imtehan_dialogs_toast_new (message));
 }
 
 void

@@ -94,6 +94,26 @@ imtehan_dialogs_show_preferences (GtkWindow          *parent,
 }
 
 /**
+ * imtehan_dialogs_toast_new:
+ * @message: plain text
+ *
+ * A toast saying @message. Its title is Pango markup, so the text is escaped: a file named
+ * "Ali & Sara.csv" or an error quoting "<" would otherwise show an empty toast.
+ *
+ * Returns: (transfer full): the toast, for imtehan_dialogs_add_toast()
+ */
+AdwToast *
+imtehan_dialogs_toast_new (const char *message)
+{
+  g_autofree char *escaped = NULL;
+
+  g_return_val_if_fail (message != NULL, NULL);
+
+  escaped = g_markup_escape_text (message, -1);
+  return adw_toast_new (escaped);
+}
+
+/**
  * imtehan_dialogs_add_toast:
  * @inside: a widget in a Preferences dialog
  * @toast: (transfer full): what to say

@@ -73,6 +73,7 @@ GtkWidget   *imtehan_dialogs_show_preferences  (GtkWindow                   *par
                                                 AdwPreferencesPage          *page);
 void         imtehan_dialogs_follow_language   (GtkWidget                   *dialog,
                                                 GtkWindow                   *parent);
+AdwToast    *imtehan_dialogs_toast_new         (const char                  *message);
 void         imtehan_dialogs_add_toast         (GtkWidget                   *inside,
                                                 AdwToast                    *toast);
 void         imtehan_dialogs_close             (GtkWidget                   *dialog);

@@ -990,7 +990,7 @@ class LabRun(Run):
         self.close_window()
 
 
-# A teacher's own quiz, written in Moodle's GIFT syntax in Urdu (issue 15's "done when"):
+# A teacher's own quiz, written in Moodle's GIFT syntax in Urdu:
 # imported with the command line, then taken by keyboard.
 TEACHER_GIFT = """// ایک استاد کا کوئز
 $CATEGORY: $course$/ریاضی

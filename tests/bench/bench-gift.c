@@ -14,7 +14,7 @@
  *           library's entry keeps that quiz);
  *   load:   loading the ten resulting .quiz texts, as the library does at every start.
  *
- * The target (issue 15) is import <= 3 x load. Printed too, not a target: the conversion
+ * The target is import <= 3 x load. Printed too, not a target: the conversion
  * alone, and one 2,000-question file read whole until it is refused for its size, which
  * shows whether the parser's time grows faster than its input.
  *

@@ -1,5 +1,5 @@
 /* bench-report.c: the class report over 10,000 attempt files, against loading them with
- * GKeyFile (issue 17)
+ * GKeyFile
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -11,9 +11,9 @@
  *   bare:   g_key_file_load_from_file() on each of the same files, from a list made once
  *           (the bare side is not charged for listing the folders).
  *
- * The target (issue 17) is report <= 2 x bare. The report's growth of the resident set while
- * its result is held is printed too: only the report's own memory can be measured here, not
- * the window's (the issue's target: 60 MiB above the start page).
+ * The target is report <= 2 x bare. The report's growth of the resident set while its result
+ * is held is printed too: only the report's own memory can be measured here, not the
+ * window's (report-window in run-bench.py measures that).
  *
  *   bench-report [ROUNDS]     default 7
  */

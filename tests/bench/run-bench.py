@@ -15,7 +15,7 @@ Medians are reported. Files are in the page cache ("warm"): both programs read t
 libraries, and a cold cache measures the disk.
 
 In-process benchmarks run tests/bench/bench-ui, which links libimtehan. "gift-import"
-(issue 15) runs tests/bench/bench-gift, which links the core only: it needs no display and
+runs tests/bench/bench-gift, which links the core only: it needs no display and
 runs once, whatever the renderers.
 """
 
@@ -434,7 +434,7 @@ Explanation=Because the second answer is right.
 
 
 def bench_library(args, renderer):
-    """Start-up with a library of 500 quizzes against one (issue 15): the quizzes are listed on
+    """Start-up with a library of 500 quizzes against one: the quizzes are listed on
     a worker, so the first frame should not wait for them."""
     one = tempfile.mkdtemp(prefix='imtehan-bench-one-')
     many = tempfile.mkdtemp(prefix='imtehan-bench-many-')

@@ -76,7 +76,7 @@ static void
 test_rows_write_settings (ImtehanTestFixture *fixture,
                           gconstpointer       data)
 {
-  ImtehanLabConfig *config = imtehan_application_get_lab_config (imtehan_test_app);
+  ImtehanLabConfig *config = imtehan_context_get_lab_config (imtehan_test_context ());
   GSettings *settings = imtehan_lab_config_get_settings (config);
   ImtehanPreferencesPage *page;
   GListModel *quizzes;
@@ -85,7 +85,7 @@ test_rows_write_settings (ImtehanTestFixture *fixture,
   guint position = GTK_INVALID_LIST_POSITION;
 
   page = show_page (fixture, imtehan_preferences_page_new (config,
-                                                          imtehan_application_get_library (imtehan_test_app)));
+                                                          imtehan_context_get_library (imtehan_test_context ())));
 
   g_assert_false (g_settings_get_boolean (settings, "learner-required"));
   /* As a click on the row: the switch flips at the end of its animation. */

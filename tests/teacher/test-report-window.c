@@ -87,9 +87,11 @@ static void
 setup (Fixture       *fixture,
        gconstpointer  data)
 {
-  /* The window waits for the application's quizzes to be listed before it reads. */
-  IMTEHAN_TEST_WAIT_UNTIL (imtehan_application_get_library_listed (imtehan_test_app), 10);
-  g_assert_true (imtehan_application_get_library_listed (imtehan_test_app));
+  ImtehanLibrary *library = imtehan_context_get_library (imtehan_test_context ());
+
+  /* The window waits for the context's quizzes to be listed before it reads. */
+  IMTEHAN_TEST_WAIT_UNTIL (imtehan_library_get_listed (library), 10);
+  g_assert_true (imtehan_library_get_listed (library));
   imtehan_i18n_set_language (data);
   fixture->quiz = imtehan_test_load_bundled_quiz ();
   write_class (fixture);

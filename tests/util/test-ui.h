@@ -19,25 +19,6 @@ imtehan_test_context (void)
   return imtehan_application_get_context (imtehan_test_app);
 }
 
-/* The application's services, for the tests that read them from the application. */
-static inline ImtehanLabConfig *
-imtehan_application_get_lab_config (ImtehanApplication *app)
-{
-  return imtehan_context_get_lab_config (imtehan_application_get_context (app));
-}
-
-static inline ImtehanLibrary *
-imtehan_application_get_library (ImtehanApplication *app)
-{
-  return imtehan_context_get_library (imtehan_application_get_context (app));
-}
-
-static inline gboolean
-imtehan_application_get_library_listed (ImtehanApplication *app)
-{
-  return imtehan_library_get_listed (imtehan_application_get_library (app));
-}
-
 /* A window of its own for each test case, in the language the case is added with. */
 typedef struct
 {

@@ -14,6 +14,7 @@
 #include "imtehan-a11y.h"
 #include "imtehan-i18n.h"
 #include "imtehan-quiz.h"
+#include "imtehan-report-format.h"
 #include "imtehan-results-page.h"
 #include "imtehan-row.h"
 #include "imtehan-scroll-bin.h"
@@ -216,10 +217,8 @@ update (ImtehanResultsPage *self)
 
   n = imtehan_attempt_get_n_questions (self->attempt);
   score = imtehan_attempt_get_score (self->attempt);
-  percent = n ? (score * 100 + n / 2) / n : 0;
-
-  /* TRANSLATORS: the score on the results page: "6 of 8 · 75%" */
-  score_text = g_strdup_printf (_("%u of %u · %u%%"), score, n, percent);
+  percent = imtehan_report_percent_of (score, n);
+  score_text = imtehan_report_format_score (score, n);
   gtk_label_set_text (self->score_label, score_text);
   gtk_level_bar_set_max_value (self->score_bar, MAX (n, 1));
   gtk_level_bar_set_value (self->score_bar, score);
