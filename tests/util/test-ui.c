@@ -370,7 +370,8 @@ void
 imtehan_test_wait_for_label (ImtehanWindow *window,
                              const char    *text)
 {
-  IMTEHAN_TEST_WAIT_UNTIL (imtehan_test_shows_label (GTK_WIDGET (window), text), 10);
+  /* A toast waits for the one shown before it to time out (8 s): allow two. */
+  IMTEHAN_TEST_WAIT_UNTIL (imtehan_test_shows_label (GTK_WIDGET (window), text), 20);
   if (!imtehan_test_shows_label (GTK_WIDGET (window), text))
     g_error ("No label shows “%s”", text);
 }
