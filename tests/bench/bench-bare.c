@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * What "instant" is measured against: the least a libadwaita app can show. It speaks the
- * protocol of src/app/imtehan-bench.c (IMTEHAN_BENCH=first-frame prints the monotonic time of
+ * protocol of src/widgets/imtehan-bench.c (IMTEHAN_BENCH=first-frame prints the monotonic time of
  * the first painted frame and quits), has Imtehan's default window size, and runs with
  * the same environment and renderer. It links neither libimtehan nor its resources.
  */
@@ -22,7 +22,7 @@ after_paint_cb (GdkFrameClock *clock,
     g_application_quit (app);
 }
 
-/* The same phase marks as the app's (src/app/imtehan-bench.c), for a side-by-side breakdown. */
+/* The same phase marks as the app's (src/widgets/imtehan-bench.c), for a side-by-side breakdown. */
 static void
 mark (const char *name)
 {

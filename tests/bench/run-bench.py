@@ -9,7 +9,7 @@ build-aux/run-with-display.sh (Xvfb and a private D-Bus session).
 
 Process start-up ("startup", "history"): the app and the baseline are started one after
 the other (ABAB...), each run a fresh process, with IMTEHAN_BENCH naming the mark at which
-it prints the time and quits (src/app/imtehan-bench.c). The time counts from just before the
+it prints the time and quits (src/widgets/imtehan-bench.c). The time counts from just before the
 process is created to the after-paint of the frame clock; the peak RSS comes from wait4().
 Medians are reported. Files are in the page cache ("warm"): both programs read the same
 libraries, and a cold cache measures the disk.
