@@ -372,6 +372,105 @@ write_output (ImtehanReport        *report,
   return TRUE;
 }
 
+/* Checked before anything is read: two exports to one file, or an export onto a file given
+ * to the report, are mistakes in the command itself. */
+static gboolean
+check_outputs (const char * const *outputs,
+               guint               n_outputs,
+               const char * const *sources)
+{
+  for (guint i = 0; i < n_outputs; i++)
+    {
+      g_autoptr(GFile) output = NULL;
+
+      if (outputs[i] == NULL)
+        continue;
+      output = g_file_new_for_commandline_arg (outputs[i]);
+      for (guint j = i + 1; j < n_outputs; j++)
+        {
+          g_autoptr(GFile) other = outputs[j] ? g_file_new_for_commandline_arg (outputs[j]) : NULL;
+
+          if (other != NULL && is_same_file (output, other))
+            {
+              g_printerr (_("%s: two of --csv, --stats-csv and --pdf name this file; give each "
+                            "its own\n"), outputs[j]);
+              return FALSE;
+            }
+        }
+      for (guint j = 0; sources[j] != NULL; j++)
+        {
+          g_autoptr(GFile) source = g_file_new_for_commandline_arg (sources[j]);
+
+          if (is_same_file (output, source))
+            {
+              g_printerr (_("%s: the output would overwrite a file the report reads; choose "
+                            "another name\n"), outputs[i]);
+              return FALSE;
+            }
+        }
+    }
+  return TRUE;
+}
+
+/* Folders to read go into @folders; quiz files given are added to @report, loaded as
+ * --check loads them, with their messages. Returns whether every source could be read. */
+static gboolean
+add_sources (ImtehanReport      *report,
+             const char * const *sources,
+             GPtrArray          *folders)
+{
+  gboolean readable = TRUE;
+
+  for (guint i = 0; sources[i] != NULL; i++)
+    {
+      g_autoptr(GFile) file = g_file_new_for_commandline_arg (sources[i]);
+
+      if (!check_source (sources[i], file))
+        readable = FALSE;
+      /* A quiz file given: an older version of a quiz, or one not installed, that attempts
+       * are scored against. */
+      else if (is_quiz_file (sources[i]))
+        {
+          g_autoptr(GBytes) bytes = NULL;
+          g_autoptr(ImtehanQuiz) quiz = NULL;
+          g_autoptr(GError) quiz_error = NULL;
+
+          if ((bytes = load_file (sources[i], IMTEHAN_QUIZ_MAX_SIZE, &quiz_error)))
+            quiz = imtehan_quiz_new_from_bytes (bytes, sources[i], &quiz_error);
+          if (quiz == NULL)
+            {
+              g_printerr ("%s\n", quiz_error->message);
+              readable = FALSE;
+            }
+          else
+            imtehan_report_add_quiz (report, quiz);
+        }
+      else
+        g_ptr_array_add (folders, g_steal_pointer (&file));
+    }
+  return readable;
+}
+
+/* Each problem with the files read, on stderr, one a line, as the window lists them. */
+static void
+print_problems (ImtehanReport *report)
+{
+  GListModel *problems = imtehan_report_get_problems (report);
+  guint n_problems = g_list_model_get_n_items (problems);
+
+  for (guint i = 0; i < n_problems; i++)
+    {
+      g_autoptr(ImtehanReportProblem) problem = g_list_model_get_item (problems, i);
+
+      /* The message names the file, and its line when known ("FILE:LINE: …"). */
+      g_printerr ("%s\n", imtehan_report_problem_get_message (problem));
+    }
+  if (n_problems > 0)
+    g_printerr (ngettext ("%u file or attempt is left out of the figures (above)\n",
+                          "%u files or attempts are left out of the figures (above)\n",
+                          n_problems), n_problems);
+}
+
 /**
  * imtehan_cli_report:
  * @report: --report was given
@@ -403,10 +502,8 @@ imtehan_cli_report (gboolean            report,
   g_autoptr(GPtrArray) folders = NULL;
   g_autoptr(GString) written = NULL;
   g_autoptr(GError) error = NULL;
-  GListModel *problems;
-  gboolean readable = TRUE;
+  gboolean readable;
   int status = 0;
-  guint n_problems;
   guint n_listed;
 
   if (!report)
@@ -427,70 +524,14 @@ imtehan_cli_report (gboolean            report,
   if (csv == NULL && stats_csv == NULL && pdf == NULL)
     return -1;
 
-  /* Checked before anything is read: two exports to one file, or an export onto a file
-   * given to the report, are mistakes in the command itself. */
-  for (guint i = 0; i < G_N_ELEMENTS (outputs); i++)
-    {
-      g_autoptr(GFile) output = NULL;
-
-      if (outputs[i] == NULL)
-        continue;
-      output = g_file_new_for_commandline_arg (outputs[i]);
-      for (guint j = i + 1; j < G_N_ELEMENTS (outputs); j++)
-        {
-          g_autoptr(GFile) other = outputs[j] ? g_file_new_for_commandline_arg (outputs[j]) : NULL;
-
-          if (other != NULL && is_same_file (output, other))
-            {
-              g_printerr (_("%s: two of --csv, --stats-csv and --pdf name this file; give each "
-                            "its own\n"), outputs[j]);
-              return IMTEHAN_CLI_EXIT_USAGE;
-            }
-        }
-      for (guint j = 0; sources[j] != NULL; j++)
-        {
-          g_autoptr(GFile) source = g_file_new_for_commandline_arg (sources[j]);
-
-          if (is_same_file (output, source))
-            {
-              g_printerr (_("%s: the output would overwrite a file the report reads; choose "
-                            "another name\n"), outputs[i]);
-              return IMTEHAN_CLI_EXIT_USAGE;
-            }
-        }
-    }
+  if (!check_outputs (outputs, G_N_ELEMENTS (outputs), sources))
+    return IMTEHAN_CLI_EXIT_USAGE;
 
   context = list_context ();
   the_report = imtehan_report_new (imtehan_context_get_library (context));
   imtehan_report_set_versions (the_report, imtehan_context_get_versions (context));
   folders = g_ptr_array_new_with_free_func (g_object_unref);
-  for (guint i = 0; sources[i] != NULL; i++)
-    {
-      g_autoptr(GFile) file = g_file_new_for_commandline_arg (sources[i]);
-
-      if (!check_source (sources[i], file))
-        readable = FALSE;
-      /* A quiz file given: an older version of a quiz, or one not installed, that attempts
-       * are scored against. Loaded as --check loads it, with its messages. */
-      else if (is_quiz_file (sources[i]))
-        {
-          g_autoptr(GBytes) bytes = NULL;
-          g_autoptr(ImtehanQuiz) quiz = NULL;
-          g_autoptr(GError) quiz_error = NULL;
-
-          if ((bytes = load_file (sources[i], IMTEHAN_QUIZ_MAX_SIZE, &quiz_error)))
-            quiz = imtehan_quiz_new_from_bytes (bytes, sources[i], &quiz_error);
-          if (quiz == NULL)
-            {
-              g_printerr ("%s\n", quiz_error->message);
-              readable = FALSE;
-            }
-          else
-            imtehan_report_add_quiz (the_report, quiz);
-        }
-      else
-        g_ptr_array_add (folders, g_steal_pointer (&file));
-    }
+  readable = add_sources (the_report, sources, folders);
   if (!readable)
     {
       g_printerr (_("Nothing was written: every folder and file given must be readable\n"));
@@ -503,19 +544,7 @@ imtehan_cli_report (gboolean            report,
       g_printerr ("%s\n", error->message);
       return IMTEHAN_CLI_EXIT_PROBLEMS;
     }
-  problems = imtehan_report_get_problems (the_report);
-  n_problems = g_list_model_get_n_items (problems);
-  for (guint i = 0; i < n_problems; i++)
-    {
-      g_autoptr(ImtehanReportProblem) problem = g_list_model_get_item (problems, i);
-
-      /* The message names the file, and its line when known ("FILE:LINE: …"). */
-      g_printerr ("%s\n", imtehan_report_problem_get_message (problem));
-    }
-  if (n_problems > 0)
-    g_printerr (ngettext ("%u file or attempt is left out of the figures (above)\n",
-                          "%u files or attempts are left out of the figures (above)\n",
-                          n_problems), n_problems);
+  print_problems (the_report);
 
   written = g_string_new (NULL);
   if (csv != NULL && !write_output (the_report, include, csv, OUTPUT_ATTEMPTS_CSV, written))
