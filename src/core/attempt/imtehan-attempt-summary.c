@@ -43,6 +43,7 @@ struct _ImtehanAttemptSummary
   ImtehanFinishReason finish_reason;
   guint      time_limit;
   guint      score;
+  double     marks;          /* Marks=, else the score */
   guint      total;
   guint      n_answered;
   guint      quiz_version;   /* 0: not recorded */
@@ -116,6 +117,7 @@ imtehan_attempt_summary_new_from_bytes (GFile       *file,
   self->time_limit = record.time_limit;
   self->finished = record.finished;
   self->score = record.score;
+  self->marks = record.marks;
   self->total = record.total;
   self->n_answered = record.n_answered;
   self->quiz_version = record.quiz_version;
@@ -132,6 +134,7 @@ imtehan_attempt_summary_new_finished (GFile      *directory,
                                       const char *learner,
                                       GDateTime  *started,
                                       guint       score,
+                                      double      marks,
                                       guint       total,
                                       guint       n_answered,
                                       guint       quiz_version,
@@ -148,6 +151,7 @@ imtehan_attempt_summary_new_finished (GFile      *directory,
   self->started = g_date_time_ref (started);
   self->finished = TRUE;
   self->score = score;
+  self->marks = marks;
   self->total = total;
   self->n_answered = n_answered;
   self->quiz_version = quiz_version;
@@ -318,6 +322,20 @@ imtehan_attempt_summary_get_score (ImtehanAttemptSummary *self)
 {
   g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), 0);
   return self->score;
+}
+
+/**
+ * imtehan_attempt_summary_get_marks:
+ *
+ * The marks of a finished attempt, partial credit included: its Marks= (Version 3 files of
+ * quizzes with other question types than single choice), else its Score=, the questions
+ * that earned their full mark. 0 while unfinished.
+ */
+double
+imtehan_attempt_summary_get_marks (ImtehanAttemptSummary *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), 0);
+  return self->finished ? self->marks : 0;
 }
 
 guint

@@ -32,6 +32,7 @@ gboolean    imtehan_attempt_summary_is_by_learner   (ImtehanAttemptSummary *self
 GDateTime  *imtehan_attempt_summary_get_started     (ImtehanAttemptSummary *self);
 gboolean    imtehan_attempt_summary_get_finished    (ImtehanAttemptSummary *self);
 guint       imtehan_attempt_summary_get_score       (ImtehanAttemptSummary *self);
+double      imtehan_attempt_summary_get_marks       (ImtehanAttemptSummary *self);
 guint       imtehan_attempt_summary_get_total       (ImtehanAttemptSummary *self);
 guint       imtehan_attempt_summary_get_n_answered  (ImtehanAttemptSummary *self);
 guint       imtehan_attempt_summary_get_quiz_version (ImtehanAttemptSummary *self);
