@@ -161,6 +161,47 @@ test_marks_damaged (void)
     }
 }
 
+/* The best attempt has the most marks, not the most questions right: 10/3 marks with two
+ * questions right beat 3 marks with three. */
+static void
+test_record_by_marks (void)
+{
+  g_autoptr(ImtehanQuiz) quiz = load_quiz (TYPES_QUIZ);
+  g_autoptr(ImtehanAttempt) partial = answered_types (quiz);
+  g_autoptr(ImtehanAttempt) whole = imtehan_attempt_new (quiz, 8);
+  g_autoptr(GListStore) store = g_list_store_new (IMTEHAN_TYPE_ATTEMPT_SUMMARY);
+  ImtehanAttempt *attempts[] = { partial, whole };
+  double best = 0, last = 0;
+  guint best_total = 0, last_total = 0;
+
+  g_assert_true (imtehan_attempt_respond (whole, index_of (quiz, "state"), "optimizer state"));
+  g_assert_true (imtehan_attempt_respond (whole, index_of (quiz, "traffic"), "three"));
+  g_assert_true (imtehan_attempt_respond (whole, index_of (quiz, "memory"), "dp;s1;s2;s3"));
+  /* Newest first, as the store lists them: the whole one is the last taken. */
+  for (guint i = 0; i < G_N_ELEMENTS (attempts); i++)
+    {
+      g_autofree char *data = NULL;
+      g_autoptr(ImtehanAttemptSummary) summary = NULL;
+      g_autoptr(GError) error = NULL;
+
+      g_assert_true (imtehan_attempt_finish (attempts[1 - i]));
+      data = imtehan_attempt_to_data (attempts[1 - i], NULL);
+      summary = summary_of_data (data, &error);
+      g_assert_no_error (error);
+      g_list_store_append (store, summary);
+    }
+
+  g_assert_true (imtehan_attempt_summaries_get_record (G_LIST_MODEL (store), "question-types",
+                                                       &best, &best_total, &last, &last_total));
+  g_assert_cmpfloat_with_epsilon (best, 10.0 / 3, 1e-4);
+  g_assert_cmpuint (best_total, ==, 6);
+  g_assert_cmpfloat (last, ==, 3);
+  g_assert_cmpuint (last_total, ==, 6);
+  g_assert_false (imtehan_attempt_summaries_get_record (G_LIST_MODEL (store), "another", &best,
+                                                        NULL, NULL, NULL));
+  g_assert_cmpfloat (best, ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -171,6 +212,7 @@ main (int   argc,
   g_test_add_func ("/attempt-summary/marks/from-score", test_marks_from_score);
   g_test_add_func ("/attempt-summary/marks/unfinished", test_marks_unfinished);
   g_test_add_func ("/attempt-summary/marks/damaged", test_marks_damaged);
+  g_test_add_func ("/attempt-summary/record-by-marks", test_record_by_marks);
 
   return g_test_run ();
 }

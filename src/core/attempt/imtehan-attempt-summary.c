@@ -387,24 +387,26 @@ imtehan_attempt_summary_get_locked_elsewhere (ImtehanAttemptSummary *self)
  * imtehan_attempt_summaries_get_record:
  * @summaries: #ImtehanAttemptSummary items, newest first (as the store lists them)
  * @quiz_id: (nullable): only the attempts of this quiz; %NULL for all
- * @best: (out) (optional): the best score of a finished attempt
+ * @best: (out) (optional): the best marks of a finished attempt, partial credit included
  * @best_total: (out) (optional): its number of questions
- * @last: (out) (optional): the score of the newest finished attempt
+ * @last: (out) (optional): the marks of the newest finished attempt
  * @last_total: (out) (optional): its number of questions
  *
- * The best is the highest share of right answers, the first (newest) of equals.
+ * The best is the highest share of the marks (imtehan_attempt_summary_get_marks()), the
+ * first (newest) of equals.
  *
  * Returns: whether there is a finished attempt; the scores are 0 otherwise
  */
 gboolean
 imtehan_attempt_summaries_get_record (GListModel *summaries,
                                       const char *quiz_id,
-                                      guint      *best,
+                                      double     *best,
                                       guint      *best_total,
-                                      guint      *last,
+                                      double     *last,
                                       guint      *last_total)
 {
-  guint n, best_score = 0, best_of = 0, last_score = 0, last_of = 0;
+  double best_score = 0, last_score = 0;
+  guint n, best_of = 0, last_of = 0;
   gboolean found = FALSE;
 
   g_return_val_if_fail (G_IS_LIST_MODEL (summaries), FALSE);
@@ -413,19 +415,20 @@ imtehan_attempt_summaries_get_record (GListModel *summaries,
   for (guint i = 0; i < n; i++)
     {
       g_autoptr(ImtehanAttemptSummary) summary = g_list_model_get_item (summaries, i);
-      guint score, total;
+      double score;
+      guint total;
 
       if (!imtehan_attempt_summary_get_finished (summary) ||
           (quiz_id != NULL && g_strcmp0 (summary->quiz_id, quiz_id) != 0))
         continue;
-      score = imtehan_attempt_summary_get_score (summary);
+      score = imtehan_attempt_summary_get_marks (summary);
       total = imtehan_attempt_summary_get_total (summary);
       if (!found)
         {
           last_score = score;
           last_of = total;
         }
-      if (!found || (guint64)score * best_of > (guint64)best_score * total)
+      if (!found || score * best_of > best_score * total)
         {
           best_score = score;
           best_of = total;

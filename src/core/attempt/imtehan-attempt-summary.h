@@ -43,9 +43,9 @@ char       *imtehan_learner_key                     (const char            *name
 
 gboolean    imtehan_attempt_summaries_get_record   (GListModel            *summaries,
                                                     const char            *quiz_id,
-                                                    guint                 *best,
+                                                    double                *best,
                                                     guint                 *best_total,
-                                                    guint                 *last,
+                                                    double                *last,
                                                     guint                 *last_total);
 
 G_END_DECLS
