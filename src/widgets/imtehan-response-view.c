@@ -108,6 +108,48 @@ wrapped_label (const char *text,
   return imtehan_wrap_bin_new (label, 15, 60);
 }
 
+static GtkSizeRequestMode
+picture_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+/* A page's scrolled window gives its content the minimum height (GtkViewport's
+ * GTK_SCROLL_MINIMUM), and a picture that can shrink asks for none: at a width, its
+ * minimum height is the height it needs there. A GtkPicture asks for the height that
+ * fills the width, while it draws no larger than its own size: it is asked at most that. */
+static void
+picture_measure (GtkWidget      *widget,
+                 GtkOrientation  orientation,
+                 int             for_size,
+                 int            *minimum,
+                 int            *natural,
+                 int            *minimum_baseline,
+                 int            *natural_baseline)
+{
+  GtkWidget *child = gtk_widget_get_first_child (widget);
+  int own_width = 0;
+
+  if (orientation == GTK_ORIENTATION_VERTICAL && for_size >= 0)
+    {
+      gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &own_width, NULL, NULL);
+      gtk_widget_measure (child, orientation, MIN (for_size, own_width), NULL, natural, NULL,
+                          NULL);
+      *minimum = *natural;
+    }
+  else
+    gtk_widget_measure (child, orientation, for_size, minimum, natural, NULL, NULL);
+}
+
+static void
+picture_allocate (GtkWidget *widget,
+                  int        width,
+                  int        height,
+                  int        baseline)
+{
+  gtk_widget_allocate (gtk_widget_get_first_child (widget), width, height, baseline, NULL);
+}
+
 /**
  * imtehan_response_picture_new:
  * @name: (nullable): the name of one of @quiz's pictures
@@ -121,9 +163,16 @@ imtehan_response_picture_new (ImtehanQuiz *quiz,
 {
   ImtehanPicture *picture;
 
+  GtkWidget *bin;
+
   if (name == NULL || !(picture = imtehan_quiz_get_picture (quiz, name)))
     return NULL;
-  return imtehan_picture_view_new (picture, lang);
+  bin = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_set_layout_manager (bin, gtk_custom_layout_new (picture_request_mode,
+                                                             picture_measure,
+                                                             picture_allocate));
+  gtk_box_append (GTK_BOX (bin), imtehan_picture_view_new (picture, lang));
+  return bin;
 }
 
 typedef enum
@@ -134,34 +183,46 @@ typedef enum
   PART_MISSED,   /* a right choice not chosen */
 } PartState;
 
-/* One part of an answer: an icon that names its state for a screen reader, and beside it
- * @content. */
+/* One part of an answer: an icon that names its state for a screen reader, beside the first
+ * line of @texts (the icon centred on it: a Nastaliq line is taller than a Latin one), and
+ * the rest of @texts under that line. */
 static GtkWidget *
 part_line (PartState  state,
-           GtkWidget *content)
+           GtkWidget *texts)
 {
   static const char * const icons[] = { NULL, "emblem-ok-symbolic", "window-close-symbolic",
                                         "emblem-important-symbolic" };
   static const char * const classes[] = { "part-none", "part-right", "part-wrong",
                                           "part-missed" };
   const char *names[] = { "", _("Right"), _("Wrong"), _("Missed") };
+  GtkWidget *part = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   GtkWidget *row = imtehan_row_new (8);
   GtkWidget *icon = icons[state] ? gtk_image_new_from_icon_name (icons[state]) : gtk_image_new ();
+  GtkWidget *first = g_object_ref (gtk_widget_get_first_child (texts));
 
   /* An empty image of the same size keeps the texts of all parts in one column. */
   gtk_image_set_pixel_size (GTK_IMAGE (icon), 16);
   gtk_widget_set_size_request (icon, 16, 16);
-  gtk_widget_set_valign (icon, GTK_ALIGN_START);
-  gtk_widget_set_margin_top (icon, 2);
+  gtk_widget_set_valign (icon, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (icon, "part-icon");
   gtk_accessible_update_property (GTK_ACCESSIBLE (icon), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   names[state], -1);
-  gtk_widget_add_css_class (row, "response-part");
-  gtk_widget_add_css_class (row, classes[state]);
-  gtk_widget_set_hexpand (content, TRUE);
+  gtk_widget_add_css_class (part, "response-part");
+  gtk_widget_add_css_class (part, classes[state]);
+
+  gtk_box_remove (GTK_BOX (texts), first);
+  gtk_widget_set_hexpand (first, TRUE);
   imtehan_row_append (IMTEHAN_ROW (row), icon);
-  imtehan_row_append (IMTEHAN_ROW (row), content);
-  return row;
+  imtehan_row_append (IMTEHAN_ROW (row), first);
+  g_object_unref (first);
+  gtk_box_append (GTK_BOX (part), row);
+  /* Under the first line's text, past the icon and the row's spacing. */
+  gtk_widget_set_margin_start (texts, 16 + 8);
+  if (gtk_widget_get_first_child (texts) != NULL)
+    gtk_box_append (GTK_BOX (part), texts);
+  else
+    g_object_unref (g_object_ref_sink (texts));
+  return part;
 }
 
 static GtkWidget *
@@ -410,8 +471,9 @@ ordering_view (ImtehanAttempt *attempt,
  * imtehan_response_dup_text:
  * @response: (nullable): a response of @question
  *
- * @response in words, one line per part: the choices chosen, the text typed, each item with
- * the answer it was given ("Stage 1: the gradients"), the items in the learner's order
+ * @response in words, one line per part: the choices chosen (in the quiz's order), the
+ * text typed, each item with the answer it was given ("Stage 1: the gradients"), the items
+ * in the learner's order
  * ("1. Stage 3"). The review lists answers so, before they are marked.
  *
  * Returns: (transfer full): the text; "" for %NULL
@@ -436,10 +498,16 @@ imtehan_response_dup_text (ImtehanQuestion *question,
     case IMTEHAN_QUESTION_NUMERICAL:
       return g_strdup (response);
     case IMTEHAN_QUESTION_MULTIPLE:
+      /* In the quiz's order, whatever order they were ticked in. */
       parts = imtehan_response_split (response);
-      for (guint i = 0; parts[i] != NULL; i++)
-        g_ptr_array_add (lines, g_strdup (imtehan_question_get_choice_text (question, parts[i],
-                                                                            lang)));
+      for (guint i = 0; i < imtehan_question_get_n_choices (question); i++)
+        {
+          const char *id = imtehan_question_get_choice_id (question, i);
+
+          if (g_strv_contains ((const char * const *)parts, id))
+            g_ptr_array_add (lines, g_strdup (imtehan_question_get_choice_text (question, id,
+                                                                                lang)));
+        }
       break;
     case IMTEHAN_QUESTION_MATCHING:
       for (guint i = 0; i < imtehan_question_get_n_items (question); i++)

@@ -389,7 +389,8 @@ test_review (void)
   collect_class (page, "review-row", rows);
   g_assert_cmpuint (rows->len, ==, N_QUESTIONS);
 
-  assert_has_text (rows->pdata[MULTIPLE], "Stage 2\nStage 1");
+  /* Ticked as s2 then s1: listed in the quiz's order. */
+  assert_has_text (rows->pdata[MULTIPLE], "Stage 1\nStage 2");
   assert_lacks_text (rows->pdata[MULTIPLE], "Stage 3");
   assert_has_text (rows->pdata[SHORT], "Optimizer State");
   assert_has_text (rows->pdata[MATCHING], "Stage 1: the optimizer state\n"
@@ -407,7 +408,7 @@ test_review (void)
   {
     GtkWidget *row = gtk_widget_get_parent (rows->pdata[MULTIPLE]);
     g_autofree char *expected =
-      g_strdup_printf ("Question 1: %s. Your answer: Stage 2; Stage 1",
+      g_strdup_printf ("Question 1: %s. Your answer: Stage 1; Stage 2",
                        imtehan_question_get_text (imtehan_quiz_get_question (quiz, MULTIPLE),
                                                   "en"));
 
@@ -465,6 +466,39 @@ test_strip_wildcards (void)
     }
 }
 
+/* The question's picture gets its room on the page, at the narrowest window and a wide one,
+ * never wider than the page. */
+static void
+test_results_picture (void)
+{
+  static const int widths[] = { 360, 1280 };
+  g_autoptr(ImtehanQuiz) quiz = load_types ();
+  g_autoptr(ImtehanAttempt) attempt = answered (quiz, TRUE);
+
+  imtehan_i18n_set_language ("en");
+  for (guint i = 0; i < G_N_ELEMENTS (widths); i++)
+    {
+      GtkWidget *window = gtk_window_new ();
+      GtkWidget *page = g_object_new (IMTEHAN_TYPE_RESULTS_PAGE, NULL);
+      g_autoptr(GPtrArray) pictures = g_ptr_array_new ();
+      GtkWidget *picture;
+
+      gtk_window_set_default_size (GTK_WINDOW (window), widths[i], 700);
+      gtk_window_set_child (GTK_WINDOW (window), page);
+      imtehan_results_page_set_attempt (IMTEHAN_RESULTS_PAGE (page), attempt);
+      gtk_window_present (GTK_WINDOW (window));
+      collect_class (page, "quiz-picture", pictures);
+      g_assert_cmpuint (pictures->len, ==, 1);
+      picture = pictures->pdata[0];
+      IMTEHAN_TEST_WAIT_UNTIL (gtk_widget_get_height (picture) > 0, 5);
+      /* The figure is 480 × 240: drawn whole where there is room, else scaled down. */
+      g_assert_cmpint (gtk_widget_get_height (picture), >=, 100);
+      g_assert_cmpint (gtk_widget_get_height (gtk_widget_get_parent (picture)), <=, 240);
+      g_assert_cmpint (gtk_widget_get_width (picture), <=, widths[i]);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -478,6 +512,7 @@ main (int   argc,
   g_test_add_func ("/results/kinds/english", test_results_english);
   g_test_add_func ("/results/kinds/urdu", test_results_urdu);
   g_test_add_func ("/results/feedback", test_results_feedback);
+  g_test_add_func ("/results/picture", test_results_picture);
   g_test_add_func ("/results/verdicts", test_verdicts);
   g_test_add_func ("/results/strip-wildcards", test_strip_wildcards);
   g_test_add_func ("/review/kinds", test_review);
