@@ -77,6 +77,7 @@ choice_line (const char *letter,
   GtkWidget *top = imtehan_row_new (8);
   GtkWidget *bottom = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   GtkWidget *text_bin = wrapped (text, lang, NULL, NULL);
+  GtkWidget *texts = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   GtkWidget *bar = gtk_level_bar_new_for_interval (0, 1);
   g_autofree char *percent = imtehan_report_format_percent (share);
   g_autofree char *figure = NULL;
@@ -89,8 +90,17 @@ choice_line (const char *letter,
   if (lang != NULL)
     imtehan_label_set_content (GTK_LABEL (letter_label), letter, lang);
   imtehan_row_append (IMTEHAN_ROW (top), letter_label);
-  gtk_widget_set_hexpand (text_bin, TRUE);
-  imtehan_row_append (IMTEHAN_ROW (top), text_bin);
+  gtk_widget_set_hexpand (texts, TRUE);
+  gtk_box_append (GTK_BOX (texts), text_bin);
+  /* Under the text, not under its letter. */
+  if (note != NULL)
+    {
+      GtkWidget *note_bin = wrapped (note, NULL, "caption", NULL);
+
+      gtk_widget_add_css_class (gtk_widget_get_first_child (note_bin), "dim-label");
+      gtk_box_append (GTK_BOX (texts), note_bin);
+    }
+  imtehan_row_append (IMTEHAN_ROW (top), texts);
   if (right)
     {
       GtkWidget *mark = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
@@ -105,13 +115,6 @@ choice_line (const char *letter,
       imtehan_row_append (IMTEHAN_ROW (top), mark);
     }
   gtk_box_append (GTK_BOX (line), top);
-  if (note != NULL)
-    {
-      GtkWidget *note_bin = wrapped (note, NULL, "caption", NULL);
-
-      gtk_widget_add_css_class (gtk_widget_get_first_child (note_bin), "dim-label");
-      gtk_box_append (GTK_BOX (line), note_bin);
-    }
 
   /* Share bars say nothing good or bad: no low/high colours. */
   gtk_level_bar_remove_offset_value (GTK_LEVEL_BAR (bar), GTK_LEVEL_BAR_OFFSET_LOW);
@@ -246,7 +249,9 @@ build_typed (GtkWidget                  *box,
       /* TRANSLATORS: a typed answer's bar for a screen reader: "Answer “optimizer state”" */
       name = g_strdup_printf (_("Answer “%s”"), response->key);
       gtk_box_append (GTK_BOX (box),
-                      choice_line ("", response->key, lang, response->mark >= 1, note,
+                      choice_line ("", response->key,
+                                   imtehan_answer_get_language (response->key, lang),
+                                   response->mark >= 1, note,
                                    response->count, response->share, name));
     }
   if (n_others > 0)

@@ -333,7 +333,9 @@ typed_view (ImtehanAttempt *attempt,
   GtkWidget *texts = vbox (2);
 
   append_caption (box, _("Your answer"));
-  gtk_box_append (GTK_BOX (texts), wrapped_label (typed, lang, "typed-answer"));
+  gtk_box_append (GTK_BOX (texts),
+                  wrapped_label (typed, imtehan_answer_get_language (typed, lang),
+                                 "typed-answer"));
   gtk_box_append (GTK_BOX (box),
                   part_line (fraction >= 1 ? PART_RIGHT : accepted ? PART_MISSED : PART_WRONG,
                              texts));

@@ -72,7 +72,12 @@ create_row (ImtehanAttempt *attempt,
       g_autofree char *spoken = NULL;
       g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
 
-      imtehan_label_set_content (GTK_LABEL (answer_label), text, lang);
+      ImtehanQuestionKind kind = imtehan_question_get_kind (question);
+
+      /* A typed answer reads in the direction it was typed. */
+      imtehan_label_set_content (GTK_LABEL (answer_label), text,
+                                 kind == IMTEHAN_QUESTION_SHORT || kind == IMTEHAN_QUESTION_NUMERICAL
+                                 ? imtehan_answer_get_language (text, lang) : lang);
       gtk_widget_add_css_class (answer_label, "accent");
       icon = gtk_image_new_from_icon_name ("object-select-symbolic");
       /* TRANSLATORS: separates the parts of an answer read by a screen reader: the choices

@@ -466,6 +466,39 @@ test_strip_wildcards (void)
     }
 }
 
+/* A typed answer reads as it was typed: "12 bytes" left to right on an Urdu page, Urdu right
+ * to left in the Urdu font. */
+static void
+test_typed_direction (void)
+{
+  g_autoptr(ImtehanQuiz) quiz = load_types ();
+  g_autoptr(ImtehanAttempt) attempt = imtehan_attempt_new (quiz, 5);
+  g_autoptr(GtkWidget) page = NULL;
+  g_autoptr(GPtrArray) cards = NULL;
+  g_autoptr(GPtrArray) typed = g_ptr_array_new ();
+
+  g_assert_cmpstr (imtehan_answer_get_language ("12 bytes", "ur"), ==, "en");
+  g_assert_cmpstr (imtehan_answer_get_language ("آپٹیمائزر اسٹیٹ", "ur"), ==, "ur");
+  g_assert_cmpstr (imtehan_answer_get_language ("١٦", "ur"), ==, "ur");
+
+  imtehan_i18n_set_language ("ur");
+  g_assert_true (imtehan_attempt_respond (attempt, NUMERICAL, "12 bytes"));
+  g_assert_true (imtehan_attempt_respond (attempt, SHORT, "آپٹیمائزر اسٹیٹ"));
+  g_assert_true (imtehan_attempt_finish (attempt));
+  page = new_results (attempt);
+  cards = results_cards (page);
+  collect_class (cards->pdata[NUMERICAL], "typed-answer", typed);
+  collect_class (cards->pdata[SHORT], "typed-answer", typed);
+  /* Each wrapping label has a probe of its classes for measuring (imtehan-wrap-bin.c). */
+  for (guint i = typed->len; i-- > 0;)
+    if (*gtk_label_get_text (typed->pdata[i]) == '\0')
+      g_ptr_array_remove_index (typed, i);
+  g_assert_cmpuint (typed->len, ==, 2);
+  g_assert_false (gtk_widget_has_css_class (typed->pdata[0], "urdu"));
+  g_assert_true (gtk_widget_has_css_class (typed->pdata[1], "urdu"));
+  imtehan_i18n_set_language ("en");
+}
+
 /* The question's picture gets its room on the page, at the narrowest window and a wide one,
  * never wider than the page. */
 static void
@@ -515,6 +548,7 @@ main (int   argc,
   g_test_add_func ("/results/picture", test_results_picture);
   g_test_add_func ("/results/verdicts", test_verdicts);
   g_test_add_func ("/results/strip-wildcards", test_strip_wildcards);
+  g_test_add_func ("/results/typed-direction", test_typed_direction);
   g_test_add_func ("/review/kinds", test_review);
 
   return g_test_run ();

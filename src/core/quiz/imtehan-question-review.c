@@ -69,6 +69,24 @@ imtehan_question_follows (ImtehanQuestion *self,
 }
 
 /**
+ * imtehan_answer_get_language:
+ * @lang: the language of the quiz as shown
+ *
+ * The language to show a typed answer in: @lang when it holds a letter of the Arabic script
+ * (Urdu typed on an Urdu quiz), else English, so that "12 bytes" typed on an Urdu page reads
+ * left to right as it was typed, not as "bytes 12".
+ */
+const char *
+imtehan_answer_get_language (const char *typed,
+                             const char *lang)
+{
+  for (const char *p = typed; p != NULL && *p != '\0'; p = g_utf8_next_char (p))
+    if (g_unichar_get_script (g_utf8_get_char (p)) == G_UNICODE_SCRIPT_ARABIC)
+      return lang;
+  return "en";
+}
+
+/**
  * imtehan_answer_strip_wildcards:
  *
  * An accepted short answer as a learner would type it: its `*` (any text) dropped, `\*`

@@ -33,5 +33,7 @@ char          *imtehan_question_dup_accepted_display (ImtehanQuestion *self,
 char          *imtehan_question_dup_right_display    (ImtehanQuestion *self,
                                                       const char      *lang);
 char          *imtehan_answer_strip_wildcards        (const char      *pattern);
+const char    *imtehan_answer_get_language           (const char      *typed,
+                                                      const char      *lang);
 
 G_END_DECLS
