@@ -1,0 +1,96 @@
+/* imtehan-moodle-xml-private.h: the questions of a Moodle XML file, read and not yet written
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * imtehan-moodle-xml.c reads the document into these; imtehan-moodle-xml-write.c checks the
+ * pictures and writes the key file. The texts are plain text already; the language of their
+ * keys is decided when they are written, as it may be guessed from all of them.
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* A picture is at most 2 MiB as a file (docs/quiz-format.md, "Pictures"). */
+#define IMTEHAN_MOODLE_XML_MAX_PICTURE (2 * 1024 * 1024)
+
+typedef enum
+{
+  IMTEHAN_XML_SINGLE,
+  IMTEHAN_XML_TRUE_FALSE,   /* single, with the choices "true" and "false" */
+  IMTEHAN_XML_MULTIPLE,
+  IMTEHAN_XML_SHORT,
+  IMTEHAN_XML_NUMERICAL,
+  IMTEHAN_XML_MATCHING,
+  IMTEHAN_XML_ORDERING,
+} ImtehanXmlKind;
+
+/* A choice, an accepted answer, an item or a distractor of matching. */
+typedef struct
+{
+  char     *id;
+  char     *text;        /* Choice, Accept or Item */
+  char     *match;       /* matching: Match.<id> */
+  char     *feedback;
+  char     *weight;      /* percent, as written in the key file; NULL for none */
+  char     *tolerance;   /* numerical; NULL for none */
+  char     *picture;     /* the [Picture <name>] it shows, or NULL */
+  gboolean  distractor;
+} ImtehanXmlPart;
+
+typedef struct
+{
+  ImtehanXmlKind  kind;
+  guint           line;
+  char           *id;
+  char           *text;
+  char           *topic;
+  char           *explanation;
+  char           *picture;
+  char           *answer;          /* single: the right choice's id */
+  char           *unit;            /* numerical */
+  gboolean        case_sensitive;  /* short */
+  GPtrArray      *parts;           /* ImtehanXmlPart, in file order */
+} ImtehanXmlQuestion;
+
+typedef struct
+{
+  char *name;
+  char *data;   /* base64, one line */
+  char *alt;
+} ImtehanXmlPicture;
+
+/* What one import collects. */
+typedef struct
+{
+  const char *name;       /* the file's display name */
+  GPtrArray  *warnings;   /* "FILE:LINE: message" */
+  GPtrArray  *questions;  /* ImtehanXmlQuestion */
+  GPtrArray  *pictures;   /* ImtehanXmlPicture, each name once */
+  GHashTable *ids;        /* question ids taken */
+} ImtehanXmlImport;
+
+void            imtehan_xml_warn            (ImtehanXmlImport   *import,
+                                             long                line,
+                                             const char         *format,
+                                             ...) G_GNUC_PRINTF (3, 4);
+ImtehanXmlPart *imtehan_xml_part_new        (guint               index);
+void            imtehan_xml_part_free       (gpointer            data);
+void            imtehan_xml_question_free   (gpointer            data);
+void            imtehan_xml_picture_free    (gpointer            data);
+char           *imtehan_xml_format_percent  (double              value);
+const char     *imtehan_xml_add_picture     (ImtehanXmlImport   *import,
+                                             long                line,
+                                             const char         *file_name,
+                                             const char         *base64,
+                                             const char         *alt);
+char           *imtehan_xml_write           (ImtehanXmlImport   *import,
+                                             const char         *quiz_id,
+                                             const char         *title,
+                                             const char         *language,
+                                             gsize              *length,
+                                             GError            **error);
+
+G_END_DECLS

@@ -1,0 +1,1121 @@
+/* imtehan-moodle-xml.c: Moodle's XML question format read into questions of a quiz
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Moodle's importer (question/format/xml/format.php) is the reference: a <quiz> of
+ * <question type="…"> elements, each text in a <text> child with the format of its parent's
+ * "format" attribute (a question's format is the default of its answers and feedback), the
+ * pictures of a text in <file> elements beside it, named by "@@PLUGINFILE@@/<name>" in an
+ * <img>. The file is parsed by libxml2, never with a DTD: no entity is expanded, nothing is
+ * loaded from the network or the disk, and libxml2's own limits (depth, text size) stay on.
+ */
+
+#define G_LOG_DOMAIN "imtehan-moodle-xml"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+
+#include "imtehan-intl-private.h"
+
+#include "imtehan-gift.h"
+#include "imtehan-gift-private.h"
+#include "imtehan-keyfile-private.h"
+#include "imtehan-moodle-xml.h"
+#include "imtehan-moodle-xml-private.h"
+#include "imtehan-quiz.h"
+
+#define PLUGINFILE "@@PLUGINFILE@@/"
+
+typedef struct
+{
+  ImtehanXmlImport *import;
+  char             *topic;   /* of the last category */
+} Reader;
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (xmlDoc, xmlFreeDoc)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (xmlParserCtxt, xmlFreeParserCtxt)
+
+static gboolean
+is_element (xmlNode    *node,
+            const char *name)
+{
+  return node != NULL && node->type == XML_ELEMENT_NODE &&
+         g_str_equal ((const char *)node->name, name);
+}
+
+static xmlNode *
+child (xmlNode    *node,
+       const char *name)
+{
+  if (node == NULL)
+    return NULL;
+  for (xmlNode *c = node->children; c != NULL; c = c->next)
+    if (is_element (c, name))
+      return c;
+  return NULL;
+}
+
+static GPtrArray *
+children (xmlNode    *node,
+          const char *name)
+{
+  GPtrArray *found = g_ptr_array_new ();
+
+  for (xmlNode *c = node->children; c != NULL; c = c->next)
+    if (is_element (c, name))
+      g_ptr_array_add (found, c);
+  return found;
+}
+
+/* The text of an element and of all that it holds, trimmed as Moodle trims it; "" for none. */
+static char *
+content (xmlNode *node)
+{
+  xmlChar *value = node != NULL ? xmlNodeGetContent (node) : NULL;
+  char *text = g_strstrip (g_strdup (value != NULL ? (const char *)value : ""));
+
+  xmlFree (value);
+  return text;
+}
+
+static char *
+text_of (xmlNode *node)
+{
+  return content (child (node, "text"));
+}
+
+static char *
+attribute (xmlNode    *node,
+           const char *name)
+{
+  xmlChar *value = xmlGetProp (node, (const xmlChar *)name);
+  char *copy = value != NULL ? g_strdup ((const char *)value) : NULL;
+
+  xmlFree (value);
+  return copy;
+}
+
+static long
+line_of (xmlNode *node)
+{
+  return MAX (xmlGetLineNo (node), 1);
+}
+
+/* Moodle's formats: HTML and its own auto-format hold tags and entities; plain text,
+ * Markdown and wiki-like text are shown as written. An unknown format is HTML, as in Moodle. */
+static gboolean
+format_is_html (xmlNode    *node,
+                const char *fallback)
+{
+  static const char * const plain[] = { "plain_text", "markdown", "wiki_like", NULL };
+  g_autofree char *format = node != NULL ? attribute (node, "format") : NULL;
+
+  if (format == NULL)
+    return fallback == NULL || !g_strv_contains (plain, fallback);
+  return !g_strv_contains (plain, g_strstrip (format));
+}
+
+static const char *
+format_name (gboolean html)
+{
+  return html ? "html" : "plain_text";
+}
+
+/* Named entities that Moodle's editors may write beside those imtehan_gift_clean_text()
+ * decodes (&amp; &lt; &gt; &quot; &apos; &nbsp; and the numbered ones): none is markup, so
+ * they are decoded first. */
+static void
+append_entity (GString    *out,
+               const char *name,
+               gsize       length)
+{
+  static const struct { const char *name; const char *text; } entities[] = {
+    { "times", "×" }, { "divide", "÷" }, { "minus", "−" }, { "plusmn", "±" }, { "deg", "°" },
+    { "micro", "µ" }, { "middot", "·" }, { "hellip", "…" }, { "ndash", "–" }, { "mdash", "—" },
+    { "lsquo", "‘" }, { "rsquo", "’" }, { "ldquo", "“" }, { "rdquo", "”" }, { "laquo", "«" },
+    { "raquo", "»" }, { "copy", "©" }, { "reg", "®" }, { "trade", "™" }, { "euro", "€" },
+    { "pound", "£" }, { "le", "≤" }, { "ge", "≥" }, { "ne", "≠" }, { "asymp", "≈" },
+    { "infin", "∞" }, { "radic", "√" }, { "sup2", "²" }, { "sup3", "³" }, { "frac12", "½" },
+    { "frac14", "¼" }, { "frac34", "¾" }, { "rarr", "→" }, { "larr", "←" }, { "harr", "↔" },
+    { "rArr", "⇒" }, { "hArr", "⇔" }, { "bull", "•" }, { "alpha", "α" }, { "beta", "β" },
+    { "gamma", "γ" }, { "delta", "δ" }, { "Delta", "Δ" }, { "theta", "θ" }, { "lambda", "λ" },
+    { "mu", "μ" }, { "pi", "π" }, { "sigma", "σ" }, { "Sigma", "Σ" }, { "phi", "φ" },
+    { "psi", "ψ" }, { "Psi", "Ψ" }, { "omega", "ω" }, { "Omega", "Ω" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (entities); i++)
+    if (strlen (entities[i].name) == length && strncmp (entities[i].name, name, length) == 0)
+      {
+        g_string_append (out, entities[i].text);
+        return;
+      }
+  g_string_append_c (out, '&');
+  g_string_append_len (out, name, length);
+  g_string_append_c (out, ';');
+}
+
+/* HTML as a browser reads it: a run of spaces and line breaks in the source is one space,
+ * except in <pre>; the entities above as characters. */
+static char *
+prepare_html (const char *html)
+{
+  GString *out = g_string_new (NULL);
+  gboolean in_pre = FALSE;
+
+  for (const char *p = html; *p != '\0';)
+    {
+      const char *semicolon;
+
+      if (*p == '<' && (g_ascii_strncasecmp (p + 1, "pre", 3) == 0 ||
+                        g_ascii_strncasecmp (p + 1, "/pre", 4) == 0))
+        in_pre = p[1] != '/';
+      if (!in_pre && g_ascii_isspace (*p))
+        {
+          while (g_ascii_isspace (*p))
+            p++;
+          g_string_append_c (out, ' ');
+          continue;
+        }
+      if (*p == '&' && g_ascii_isalpha (p[1]) && (semicolon = strchr (p, ';')) != NULL &&
+          semicolon - p <= 8 && strspn (p + 1, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") ==
+          (gsize)(semicolon - p - 1))
+        {
+          append_entity (out, p + 1, semicolon - p - 1);
+          p = semicolon + 1;
+          continue;
+        }
+      g_string_append_c (out, *p++);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* What was around a tag that is gone ("a <img …> b") leaves two spaces: one, but in a code
+ * block. */
+static char *
+collapse_spaces (char *text)
+{
+  gboolean in_code = FALSE;
+  char *out = text;
+
+  for (char *p = text; *p != '\0'; p++)
+    {
+      if ((p == text || p[-1] == '\n') && g_str_has_prefix (p, "```"))
+        in_code = !in_code;
+      if (!in_code && *p == ' ' && out > text && out[-1] == ' ')
+        continue;
+      *out++ = *p;
+    }
+  *out = '\0';
+  return text;
+}
+
+/* The leading "[html]" or "[plain]" makes imtehan_gift_clean_text() read no format of its own
+ * from the text, which may start with "[" in a Moodle file. */
+static char *
+clean (const char *raw,
+       gboolean    html)
+{
+  g_autofree char *prepared = html ? prepare_html (raw) : NULL;
+  g_autofree char *marked = g_strconcat (html ? "[html]" : "[plain]", html ? prepared : raw,
+                                         NULL);
+  ImtehanGiftFormat format = IMTEHAN_GIFT_FORMAT_MOODLE;
+  char *text = imtehan_gift_clean_text (marked, &format);
+
+  return html ? collapse_spaces (text) : text;
+}
+
+static char *
+feedback_of (xmlNode    *node,
+             const char *question_format)
+{
+  xmlNode *feedback = child (node, "feedback");
+  g_autofree char *raw = text_of (feedback);
+
+  return clean (raw, format_is_html (feedback, question_format));
+}
+
+/* The next <img …> of @html from *@p: its src and alt, with entities decoded. */
+static gboolean
+next_image (const char **p,
+            char       **src,
+            char       **alt)
+{
+  const char *tag;
+
+  while ((tag = strchr (*p, '<')) != NULL)
+    {
+      const char *a = tag + 4, *end;
+
+      *p = tag + 1;
+      if (g_ascii_strncasecmp (tag + 1, "img", 3) != 0 || !(g_ascii_isspace (*a) || *a == '/'))
+        continue;
+      if ((end = strchr (a, '>')) == NULL)
+        return FALSE;
+      *p = end + 1;
+      while (a < end)
+        {
+          const char *name, *value, *value_end;
+          gsize name_length;
+
+          while (a < end && (g_ascii_isspace (*a) || *a == '/'))
+            a++;
+          for (name = a; a < end && !g_ascii_isspace (*a) && *a != '=' && *a != '/'; a++)
+            ;
+          name_length = a - name;
+          while (a < end && g_ascii_isspace (*a))
+            a++;
+          if (a >= end || *a != '=')
+            continue;
+          for (a++; a < end && g_ascii_isspace (*a); a++)
+            ;
+          if (a < end && (*a == '"' || *a == '\''))
+            {
+              value = a + 1;
+              value_end = memchr (value, *a, end - value);
+              if (value_end == NULL)
+                value_end = end;
+              a = MIN (value_end + 1, end);
+            }
+          else
+            {
+              for (value = a; a < end && !g_ascii_isspace (*a); a++)
+                ;
+              value_end = a;
+            }
+          if (name_length == 3 && g_ascii_strncasecmp (name, "src", 3) == 0 && *src == NULL)
+            {
+              g_autofree char *raw = g_strndup (value, value_end - value);
+              *src = clean (raw, TRUE);
+            }
+          else if (name_length == 3 && g_ascii_strncasecmp (name, "alt", 3) == 0 && *alt == NULL)
+            {
+              g_autofree char *raw = g_strndup (value, value_end - value);
+              *alt = clean (raw, TRUE);
+            }
+        }
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* The <file> beside a text that "@@PLUGINFILE@@/<path>" names: Moodle writes a file's folder
+ * in its "path" attribute ("/" for most), and escapes the src as a URL. */
+static xmlNode *
+find_file (xmlNode    *holder,
+           const char *src)
+{
+  g_autofree char *path = g_uri_unescape_string (src + strlen (PLUGINFILE), NULL);
+  g_autofree char *wanted = g_strconcat ("/", path != NULL ? path : src + strlen (PLUGINFILE),
+                                         NULL);
+
+  for (xmlNode *c = holder->children; c != NULL; c = c->next)
+    {
+      g_autofree char *name = NULL;
+      g_autofree char *folder = NULL;
+      g_autofree char *full = NULL;
+
+      if (!is_element (c, "file") || (name = attribute (c, "name")) == NULL)
+        continue;
+      folder = attribute (c, "path");
+      full = g_strconcat (folder != NULL ? folder : "/",
+                          folder != NULL && g_str_has_suffix (folder, "/") ? "" : "/", name,
+                          NULL);
+      if (g_str_equal (full, wanted) || (folder == NULL && g_str_equal (name, wanted + 1)))
+        return c;
+    }
+  return NULL;
+}
+
+static void
+add_file_picture (ImtehanXmlImport  *import,
+                  xmlNode           *file,
+                  char             **alt,
+                  char             **picture,
+                  char             **picture_alt)
+{
+  g_autofree char *name = attribute (file, "name");
+  g_autofree char *encoding = attribute (file, "encoding");
+  g_autofree char *data = NULL;
+  const char *added;
+
+  if (encoding == NULL || g_ascii_strcasecmp (g_strstrip (encoding), "base64") != 0)
+    {
+      imtehan_xml_warn (import, line_of (file),
+                        _("the picture “%s” is not in base64, and was left out"), name);
+      return;
+    }
+  if (*picture != NULL)
+    {
+      imtehan_xml_warn (import, line_of (file),
+                        _("a question or an answer shows one picture; “%s” was left out"),
+                        name);
+      return;
+    }
+  data = content (file);
+  added = imtehan_xml_add_picture (import, line_of (file), name, data, *alt);
+  if (added == NULL)
+    return;
+  *picture = g_strdup (added);
+  if (picture_alt != NULL)
+    *picture_alt = *alt != NULL && **alt != '\0' ? g_steal_pointer (alt) : g_strdup (name);
+}
+
+/* A text of a question, an answer or an item, as plain text, and the first picture that it
+ * shows and that the file holds, with its alt. */
+static char *
+read_rich (ImtehanXmlImport  *import,
+           xmlNode           *holder,
+           gboolean           html,
+           char             **picture,
+           char             **picture_alt)
+{
+  g_autofree char *raw = text_of (holder);
+  const char *p = raw;
+  char *src = NULL, *alt = NULL;
+
+  while (html && next_image (&p, &src, &alt))
+    {
+      xmlNode *file = NULL;
+
+      if (src == NULL)
+        ;
+      else if (!g_str_has_prefix (src, PLUGINFILE) || (file = find_file (holder, src)) == NULL)
+        imtehan_xml_warn (import, line_of (holder),
+                          _("the picture “%s” is not in the file, and was left out"), src);
+      else
+        add_file_picture (import, file, &alt, picture, picture_alt);
+      g_clear_pointer (&src, g_free);
+      g_clear_pointer (&alt, g_free);
+    }
+  return clean (raw, html);
+}
+
+/* A picture alone is an answer or an item too: its alt is then the text. */
+static char *
+text_or_alt (char *text,
+             char *alt)
+{
+  if (*text != '\0' || alt == NULL)
+    {
+      g_free (alt);
+      return text;
+    }
+  g_free (text);
+  return alt;
+}
+
+static gboolean
+parse_number (const char *text,
+              double     *value)
+{
+  char *end = NULL;
+  gboolean digit = FALSE;
+
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (!strchr ("0123456789+-.eE", *p))
+        return FALSE;
+      digit |= g_ascii_isdigit (*p);
+    }
+  if (!digit)
+    return FALSE;
+  *value = g_ascii_strtod (text, &end);
+  return end != NULL && *end == '\0' && isfinite (*value);
+}
+
+/* An answer's grade, in percent: "fraction" is -100 to 100, as Moodle's editor allows. */
+static gboolean
+read_fraction (ImtehanXmlImport  *import,
+               xmlNode           *answer,
+               double            *value,
+               GError           **error)
+{
+  g_autofree char *fraction = attribute (answer, "fraction");
+
+  *value = 0;
+  if (fraction == NULL)
+    return TRUE;
+  g_strstrip (fraction);
+  if (!parse_number (fraction, value))
+    {
+      g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_INVALID,
+                   _("%s:%ld: the grade “%s” of an answer is not a number"), import->name,
+                   line_of (answer), fraction);
+      return FALSE;
+    }
+  if (*value > 100.0000001 || *value < -100.0000001)
+    {
+      g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_INVALID,
+                   _("%s:%ld: an answer's grade is %s %%; a grade is between -100 and 100 %%"),
+                   import->name, line_of (answer), fraction);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static char *
+weight_of (double fraction)
+{
+  g_autofree char *weight = imtehan_xml_format_percent (fraction);
+
+  return g_str_equal (weight, "100") ? NULL : g_steal_pointer (&weight);
+}
+
+/* Fills @question from a multichoice's answers. Returns FALSE with @error for a file that is
+ * wrong; sets @skip for a question that a quiz cannot hold. */
+static gboolean
+read_multichoice (ImtehanXmlImport    *import,
+                  xmlNode             *node,
+                  const char          *format,
+                  ImtehanXmlQuestion  *question,
+                  const char         **skip,
+                  GError             **error)
+{
+  g_autoptr(GPtrArray) answers = children (node, "answer");
+  g_autofree char *single_text = content (child (node, "single"));
+  gboolean single = child (node, "single") == NULL ||
+                    !(g_str_equal (single_text, "false") || g_str_equal (single_text, "") ||
+                      g_str_equal (single_text, "0"));
+  double fractions[IMTEHAN_QUESTION_MAX_CHOICES];
+  double positive = 0;
+  guint n_full = 0, n_positive = 0;
+
+  if (answers->len > IMTEHAN_QUESTION_MAX_CHOICES)
+    return (*skip = _("skipped: a question has at most 10 answers")), TRUE;
+  if (answers->len < IMTEHAN_QUESTION_MIN_CHOICES)
+    return (*skip = _("skipped: a question needs at least 2 answers")), TRUE;
+
+  for (guint i = 0; i < answers->len; i++)
+    {
+      xmlNode *answer = g_ptr_array_index (answers, i);
+      ImtehanXmlPart *part = imtehan_xml_part_new (i);
+      char *alt = NULL;
+
+      g_ptr_array_add (question->parts, part);
+      if (!read_fraction (import, answer, &fractions[i], error))
+        return FALSE;
+      part->text = read_rich (import, answer, format_is_html (answer, format), &part->picture,
+                              &alt);
+      part->text = text_or_alt (part->text, g_steal_pointer (&alt));
+      part->feedback = feedback_of (answer, format);
+      if (*part->text == '\0')
+        *skip = _("skipped: an answer is empty");
+      n_full += fractions[i] >= 100 - 1e-4;
+      n_positive += fractions[i] > 1e-4;
+      positive += MAX (fractions[i], 0);
+    }
+  if (*skip != NULL)
+    return TRUE;
+
+  if (single && n_full == 1 && n_positive == 1)
+    {
+      question->kind = IMTEHAN_XML_SINGLE;
+      for (guint i = 0; i < answers->len; i++)
+        if (fractions[i] > 1e-4)
+          question->answer = g_strdup (((ImtehanXmlPart *)question->parts->pdata[i])->id);
+      return TRUE;
+    }
+  if (n_positive == 0)
+    return (*skip = _("skipped: no answer gives marks")), TRUE;
+  /* Moodle's own export writes thirds as 33.33333. */
+  if (fabs (positive - 100) > 0.01)
+    return (*skip = _("skipped: the grades of the right answers do not add up to 100 %")), TRUE;
+
+  question->kind = IMTEHAN_XML_MULTIPLE;
+  for (guint i = 0; i < answers->len; i++)
+    {
+      ImtehanXmlPart *part = g_ptr_array_index (question->parts, i);
+
+      if (fabs (fractions[i]) > 1e-7)
+        part->weight = imtehan_xml_format_percent (fractions[i]);
+    }
+  return TRUE;
+}
+
+/* Moodle matches the answers by their text "true" and "false"; an old file that wrote them in
+ * its language has true first. The right one is decided as Moodle decides it: by the last
+ * answer read. */
+static gboolean
+read_truefalse (ImtehanXmlImport    *import,
+                xmlNode             *node,
+                const char          *format,
+                ImtehanXmlQuestion  *question,
+                const char         **skip,
+                GError             **error)
+{
+  g_autoptr(GPtrArray) answers = children (node, "answer");
+  ImtehanXmlPart *parts[2];
+  gboolean answer_true = TRUE;
+
+  if (answers->len == 0)
+    return (*skip = _("skipped: a question needs at least 2 answers")), TRUE;
+
+  question->kind = IMTEHAN_XML_TRUE_FALSE;
+  for (guint i = 0; i < 2; i++)
+    {
+      parts[i] = imtehan_xml_part_new (0);
+      g_free (parts[i]->id);
+      parts[i]->id = g_strdup (i == 0 ? "true" : "false");
+      g_ptr_array_add (question->parts, parts[i]);
+    }
+  for (guint i = 0; i < answers->len && i < 2; i++)
+    {
+      xmlNode *answer = g_ptr_array_index (answers, i);
+      g_autofree char *text = text_of (answer);
+      gboolean is_true = g_str_equal (text, "true") ||
+                         (!g_str_equal (text, "false") && i == 0);
+      double fraction;
+
+      if (!read_fraction (import, answer, &fraction, error))
+        return FALSE;
+      answer_true = is_true == (fabs (fraction - 100) < 1e-4);
+      g_free (parts[is_true ? 0 : 1]->feedback);
+      parts[is_true ? 0 : 1]->feedback = feedback_of (answer, format);
+    }
+  question->answer = g_strdup (answer_true ? "true" : "false");
+  return TRUE;
+}
+
+static gboolean
+read_number (ImtehanXmlImport  *import,
+             xmlNode           *node,
+             const char        *what,
+             const char        *text,
+             char             **value,
+             GError           **error)
+{
+  double number;
+
+  if (!parse_number (text, &number))
+    {
+      /* TRANSLATORS: the first %s is "answer" or "tolerance" as Moodle's file names them */
+      g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_INVALID,
+                   _("%s:%ld: the <%s> “%s” of a numerical question is not a number"),
+                   import->name, line_of (node), what, text);
+      return FALSE;
+    }
+  *value = g_strdup (text + (*text == '+'));
+  return TRUE;
+}
+
+/* The answers of shortanswer and numerical: those that give marks are accepted, in file
+ * order; the others score 0 anyway, as any other text does. */
+static gboolean
+read_accepted (ImtehanXmlImport    *import,
+               xmlNode             *node,
+               const char          *format,
+               ImtehanXmlQuestion  *question,
+               const char         **skip,
+               GError             **error)
+{
+  g_autoptr(GPtrArray) answers = children (node, "answer");
+  gboolean numerical = question->kind == IMTEHAN_XML_NUMERICAL;
+
+  for (guint i = 0; i < answers->len; i++)
+    {
+      xmlNode *answer = g_ptr_array_index (answers, i);
+      g_autofree char *text = text_of (answer);
+      g_autofree char *tolerance = content (child (answer, "tolerance"));
+      g_autofree char *value = NULL;
+      ImtehanXmlPart *part;
+      double fraction, number = 0;
+
+      if (!read_fraction (import, answer, &fraction, error))
+        return FALSE;
+      if (numerical && g_str_equal (text, "*"))
+        {
+          if (fraction > 1e-4)
+            *skip = _("skipped: an answer “*” gives marks for any number");
+          continue;
+        }
+      if (numerical && !read_number (import, answer, "answer", text, &value, error))
+        return FALSE;
+      if (numerical && *tolerance != '\0' && !parse_number (tolerance, &number))
+        return read_number (import, answer, "tolerance", tolerance, &value, error);
+      if (fraction <= 1e-4)
+        continue;
+      if (*text == '\0')
+        *skip = _("skipped: an answer is empty");
+      if (question->parts->len == IMTEHAN_QUESTION_MAX_CHOICES)
+        return (*skip = _("skipped: a question has at most 10 accepted answers")), TRUE;
+
+      part = imtehan_xml_part_new (question->parts->len);
+      g_ptr_array_add (question->parts, part);
+      part->text = numerical ? g_steal_pointer (&value) : g_steal_pointer (&text);
+      part->weight = weight_of (fraction);
+      part->feedback = feedback_of (answer, format);
+      if (numerical && *tolerance != '\0' && number != 0)
+        part->tolerance = g_strdup (tolerance + (*tolerance == '-' || *tolerance == '+'));
+    }
+  if (*skip == NULL && question->parts->len == 0)
+    *skip = _("skipped: no answer gives marks");
+  return TRUE;
+}
+
+static void
+read_short (xmlNode            *node,
+            ImtehanXmlQuestion *question)
+{
+  g_autofree char *usecase = content (child (node, "usecase"));
+
+  question->kind = IMTEHAN_XML_SHORT;
+  question->case_sensitive = g_str_equal (usecase, "1") || g_str_equal (usecase, "true");
+}
+
+/* The unit a number is typed with: Moodle's first unit of multiplier 1 (the others convert,
+ * which a quiz does not do). */
+static void
+read_unit (xmlNode            *node,
+           ImtehanXmlQuestion *question)
+{
+  xmlNode *units = child (node, "units");
+
+  question->kind = IMTEHAN_XML_NUMERICAL;
+  for (xmlNode *unit = units ? units->children : NULL; unit != NULL; unit = unit->next)
+    {
+      g_autofree char *multiplier = content (child (unit, "multiplier"));
+      g_autofree char *name = content (child (unit, "unit_name"));
+      double value = 1;
+
+      if (!is_element (unit, "unit") || *name == '\0' ||
+          (*multiplier != '\0' && (!parse_number (multiplier, &value) || value != 1)))
+        continue;
+      question->unit = g_steal_pointer (&name);
+      return;
+    }
+}
+
+/* Each <subquestion> is an item and its <answer> the match; one without text is a distractor,
+ * one without either is nothing. */
+static gboolean
+read_matching (ImtehanXmlImport    *import,
+               xmlNode             *node,
+               const char          *format,
+               ImtehanXmlQuestion  *question,
+               const char         **skip,
+               GError             **error)
+{
+  g_autoptr(GPtrArray) subquestions = children (node, "subquestion");
+  guint n_items = 0, n_distractors = 0;
+
+  question->kind = IMTEHAN_XML_MATCHING;
+  for (guint i = 0; i < subquestions->len; i++)
+    {
+      xmlNode *subquestion = g_ptr_array_index (subquestions, i);
+      g_autofree char *match = text_of (child (subquestion, "answer"));
+      g_autofree char *picture = NULL;
+      char *alt = NULL;
+      g_autofree char *text = read_rich (import, subquestion,
+                                         format_is_html (subquestion, format), &picture, &alt);
+      ImtehanXmlPart *part;
+
+      text = text_or_alt (text, alt);
+      if (*text == '\0' && *match == '\0')
+        continue;
+      if (*text != '\0' && *match == '\0')
+        *skip = _("skipped: an item has no answer to match");
+      n_items += *text != '\0';
+      n_distractors += *text == '\0';
+      if (n_items > IMTEHAN_QUESTION_MAX_CHOICES)
+        return (*skip = _("skipped: a question has at most 10 items")), TRUE;
+      if (n_distractors > IMTEHAN_QUESTION_MAX_CHOICES)
+        return (*skip = _("skipped: a matching question has at most 10 answers that match no "
+                          "item")), TRUE;
+
+      part = imtehan_xml_part_new (question->parts->len);
+      g_ptr_array_add (question->parts, part);
+      part->distractor = *text == '\0';
+      part->text = part->distractor ? NULL : g_steal_pointer (&text);
+      part->picture = g_steal_pointer (&picture);
+      part->match = g_steal_pointer (&match);
+    }
+  if (n_items < IMTEHAN_QUESTION_MIN_CHOICES)
+    {
+      g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_INVALID,
+                   _("%s:%ld: a matching question needs at least 2 items to match; this one "
+                     "has %u"), import->name, line_of (node), n_items);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* qtype_ordering writes the items in their order, each answer's "fraction" its place. */
+static gboolean
+read_ordering (ImtehanXmlImport    *import,
+               xmlNode             *node,
+               const char          *format,
+               ImtehanXmlQuestion  *question,
+               const char         **skip,
+               GError             **error)
+{
+  g_autoptr(GPtrArray) answers = children (node, "answer");
+  double places[IMTEHAN_QUESTION_MAX_CHOICES];
+
+  question->kind = IMTEHAN_XML_ORDERING;
+  if (answers->len > IMTEHAN_QUESTION_MAX_CHOICES)
+    return (*skip = _("skipped: a question has at most 10 items")), TRUE;
+  if (answers->len < IMTEHAN_QUESTION_MIN_CHOICES)
+    return (*skip = _("skipped: a question needs at least 2 items")), TRUE;
+
+  for (guint i = 0; i < answers->len; i++)
+    {
+      xmlNode *answer = g_ptr_array_index (answers, i);
+      g_autofree char *place = attribute (answer, "fraction");
+      ImtehanXmlPart *part = imtehan_xml_part_new (i);
+      char *alt = NULL;
+      guint k;
+
+      if (place == NULL || !parse_number (g_strstrip (place), &places[i]))
+        places[i] = i + 1;
+      part->text = read_rich (import, answer, format_is_html (answer, format), &part->picture,
+                              &alt);
+      part->text = text_or_alt (part->text, g_steal_pointer (&alt));
+      if (*part->text == '\0')
+        *skip = _("skipped: an answer is empty");
+      /* In place, keeping the file's order of equal places. */
+      g_ptr_array_add (question->parts, part);
+      for (k = i; k > 0 && places[k - 1] > places[i]; k--)
+        ;
+      if (k < i)
+        {
+          double place_i = places[i];
+
+          memmove (&places[k + 1], &places[k], (i - k) * sizeof (double));
+          places[k] = place_i;
+          memmove (&question->parts->pdata[k + 1], &question->parts->pdata[k],
+                   (i - k) * sizeof (gpointer));
+          question->parts->pdata[k] = part;
+        }
+    }
+  /* The ids follow the right order, as the file reads best. */
+  for (guint i = 0; i < question->parts->len; i++)
+    {
+      ImtehanXmlPart *part = g_ptr_array_index (question->parts, i);
+
+      g_free (part->id);
+      part->id = g_strdup_printf ("%c", 'a' + i);
+    }
+  return TRUE;
+}
+
+static char *
+question_id (ImtehanXmlImport *import,
+             xmlNode          *node)
+{
+  g_autofree char *name = text_of (child (node, "name"));
+  g_autofree char *base = imtehan_gift_make_id (name);
+  char *id;
+
+  if (*base == '\0')
+    {
+      g_free (base);
+      base = g_strdup_printf ("q%u", import->questions->len + 1);
+    }
+  id = g_strdup (base);
+  for (guint n = 2; g_hash_table_contains (import->ids, id); n++)
+    {
+      g_free (id);
+      id = g_strdup_printf ("%s-%u", base, n);
+    }
+  g_hash_table_add (import->ids, g_strdup (id));
+  return id;
+}
+
+/* Moodle before 2.0 wrote a question's picture as <image> and <image_base64>. */
+static void
+read_old_image (ImtehanXmlImport   *import,
+                xmlNode            *node,
+                ImtehanXmlQuestion *question)
+{
+  g_autofree char *name = content (child (node, "image"));
+  g_autofree char *data = content (child (node, "image_base64"));
+  g_autofree char *base = NULL;
+  const char *added;
+
+  if (*name == '\0' || *data == '\0')
+    return;
+  if (question->picture != NULL)
+    {
+      imtehan_xml_warn (import, line_of (child (node, "image")),
+                        _("a question or an answer shows one picture; “%s” was left out"), name);
+      return;
+    }
+  base = g_path_get_basename (name);
+  added = imtehan_xml_add_picture (import, line_of (child (node, "image")), base, data, NULL);
+  question->picture = g_strdup (added);
+}
+
+static char *
+type_for_message (const char *type)
+{
+  g_autofree char *shown = g_utf8_substring (type, 0, MIN (g_utf8_strlen (type, -1), 40));
+
+  return g_strcanon (g_steal_pointer (&shown),
+                     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-", '?');
+}
+
+static gboolean
+read_question_of_type (Reader      *reader,
+                       xmlNode     *node,
+                       const char  *type,
+                       GError     **error)
+{
+  ImtehanXmlImport *import = reader->import;
+  g_autoptr(GPtrArray) skip_warnings = NULL;
+  g_autofree char *raw_general = NULL;
+  xmlNode *text_node = child (node, "questiontext");
+  gboolean html = format_is_html (text_node, "html");
+  const char *format = format_name (html);
+  const char *skip = NULL;
+  guint n_pictures = import->pictures->len;
+  ImtehanXmlQuestion *question = g_new0 (ImtehanXmlQuestion, 1);
+  gboolean ok = TRUE;
+
+  question->line = line_of (node);
+  question->parts = g_ptr_array_new_with_free_func (imtehan_xml_part_free);
+  question->text = text_node != NULL ? read_rich (import, text_node, html, &question->picture,
+                                                  NULL)
+                                     : g_strdup ("");
+  read_old_image (import, node, question);
+  raw_general = text_of (child (node, "generalfeedback"));
+  question->explanation = clean (raw_general,
+                                 format_is_html (child (node, "generalfeedback"), format));
+
+  if (g_str_equal (type, "multichoice"))
+    ok = read_multichoice (import, node, format, question, &skip, error);
+  else if (g_str_equal (type, "truefalse"))
+    ok = read_truefalse (import, node, format, question, &skip, error);
+  else if (g_str_equal (type, "shortanswer"))
+    {
+      read_short (node, question);
+      ok = read_accepted (import, node, format, question, &skip, error);
+    }
+  else if (g_str_equal (type, "numerical"))
+    {
+      read_unit (node, question);
+      ok = read_accepted (import, node, format, question, &skip, error);
+    }
+  else if (g_str_equal (type, "matching") || g_str_equal (type, "match"))
+    ok = read_matching (import, node, format, question, &skip, error);
+  else
+    ok = read_ordering (import, node, format, question, &skip, error);
+
+  if (ok && skip == NULL && *question->text == '\0')
+    skip = _("skipped: the question has no text");
+  if (!ok || skip != NULL)
+    {
+      if (ok)
+        imtehan_xml_warn (import, question->line, "%s", skip);
+      /* Pictures are only ever appended: those of a question left out go with it. */
+      g_ptr_array_set_size (import->pictures, n_pictures);
+      imtehan_xml_question_free (question);
+      return ok;
+    }
+
+  question->id = question_id (import, node);
+  question->topic = g_strdup (reader->topic);
+  g_ptr_array_add (import->questions, question);
+  return TRUE;
+}
+
+static gboolean
+read_question (Reader   *reader,
+               xmlNode  *node,
+               GError  **error)
+{
+  static const char * const types[] = { "multichoice", "truefalse", "shortanswer", "numerical",
+                                        "matching", "match", "ordering", NULL };
+  g_autofree char *type = attribute (node, "type");
+  g_autofree char *shown = NULL;
+
+  if (type == NULL)
+    {
+      imtehan_xml_warn (reader->import, line_of (node), _("skipped: a question without a type"));
+      return TRUE;
+    }
+  if (g_str_equal (type, "category"))
+    {
+      xmlNode *category = child (node, "category");
+      /* Moodle before 3.5 wrote the path without <text>. */
+      g_autofree char *path = child (category, "text") ? text_of (category) : content (category);
+
+      g_clear_pointer (&reader->topic, g_free);
+      reader->topic = imtehan_gift_category_topic (path);
+      return TRUE;
+    }
+  if (g_strv_contains (types, type))
+    return read_question_of_type (reader, node, type, error);
+
+  shown = type_for_message (type);
+  if (g_str_equal (type, "description"))
+    imtehan_xml_warn (reader->import, line_of (node),
+                      _("skipped: a question of type “%s”, which has no answers"), shown);
+  else if (g_str_equal (type, "essay"))
+    imtehan_xml_warn (reader->import, line_of (node),
+                      _("skipped: a question of type “%s”, which a quiz cannot mark"), shown);
+  else
+    imtehan_xml_warn (reader->import, line_of (node),
+                      _("skipped: a question of type “%s”, which Imtehan does not import"),
+                      shown);
+  return TRUE;
+}
+
+/* The line of the <!DOCTYPE>, which a tree does not keep. */
+static guint
+doctype_line (const char *data,
+              gsize       length)
+{
+  const char *doctype = g_strstr_len (data, length, "<!DOCTYPE");
+  guint line = 1;
+
+  for (const char *p = data; doctype != NULL && p < doctype; p++)
+    line += *p == '\n';
+  return line;
+}
+
+static xmlDoc *
+parse (const char  *name,
+       const char  *data,
+       gsize        length,
+       GError     **error)
+{
+  g_autoptr(xmlParserCtxt) context = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+  xmlNode *root;
+
+  /* No XML_PARSE_NOENT (entities stay references), XML_PARSE_DTDLOAD or XML_PARSE_HUGE: no
+   * entity expansion, no external file, libxml2's limits on depth and text size. */
+  xmlInitParser ();
+  context = xmlNewParserCtxt ();
+  if (context == NULL)
+    g_error ("libxml2 could not make a parser");
+  doc = xmlCtxtReadMemory (context, data, length, NULL, "UTF-8",
+                           XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
+                           XML_PARSE_BIG_LINES);
+  if (doc == NULL)
+    {
+      const xmlError *problem = xmlCtxtGetLastError (context);
+      g_autofree char *message = g_strstrip (g_strdup (problem && problem->message
+                                                       ? problem->message : ""));
+
+      g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_PARSE,
+                   _("%s:%d: this is not a well-formed XML file: %s"), name,
+                   problem != NULL ? MAX (problem->line, 1) : 1, message);
+      return NULL;
+    }
+  if (doc->intSubset != NULL || doc->extSubset != NULL)
+    {
+      g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_INVALID,
+                   _("%s:%u: the file declares a document type (<!DOCTYPE>); a Moodle XML "
+                     "file has none, and Imtehan does not read one"), name,
+                   doctype_line (data, length));
+      return NULL;
+    }
+  root = xmlDocGetRootElement (doc);
+  if (root == NULL || !is_element (root, "quiz"))
+    {
+      g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_INVALID,
+                   _("%s:%ld: the file holds <%s>, not Moodle's <quiz>: it is not a Moodle XML "
+                     "question bank"), name, root ? line_of (root) : 1,
+                   root ? (const char *)root->name : "");
+      return NULL;
+    }
+  return g_steal_pointer (&doc);
+}
+
+static gboolean
+check_count (ImtehanXmlImport  *import,
+             GError           **error)
+{
+  if (import->questions->len == 0)
+    {
+      g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_MISSING,
+                   _("%s: no question that a quiz can hold"), import->name);
+      return FALSE;
+    }
+  if (import->questions->len > IMTEHAN_QUIZ_MAX_QUESTIONS)
+    {
+      g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_INVALID,
+                   _("%s: %u questions; a quiz has at most %d: split the file into smaller ones"),
+                   import->name, import->questions->len, IMTEHAN_QUIZ_MAX_QUESTIONS);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * imtehan_moodle_xml_import:
+ * @bytes: a Moodle XML file ("Moodle XML format" in Moodle's question bank export)
+ * @display_name: how messages, and the result's comments, name the file
+ * @quiz_id: the quiz's Id (see imtehan_gift_id_for_file_name())
+ * @title: the quiz's Title
+ * @language: (nullable): "en" writes Key=, "ur" (or another code) Key[ur]=; %NULL guesses it
+ *   from the questions' texts, as imtehan_gift_guess_language() does
+ * @warnings: (out) (optional): "FILE:LINE: message" for each question or picture left out,
+ *   also when the import fails
+ * @length: (out) (optional): the length of the result
+ *
+ * Converts the questions of a Moodle XML file into a quiz key file that
+ * imtehan_quiz_new_from_bytes() reads: of format 1 when every question has one right answer
+ * and no picture, else of format 2. Each question group carries a comment with its line.
+ *
+ * Returns: (transfer full): the key file's text, or %NULL with @error set (an IMTEHAN_ERROR
+ *   naming the file, and the line where there is one)
+ */
+char *
+imtehan_moodle_xml_import (GBytes       *bytes,
+                           const char   *display_name,
+                           const char   *quiz_id,
+                           const char   *title,
+                           const char   *language,
+                           char       ***warnings,
+                           gsize        *length,
+                           GError      **error)
+{
+  g_autoptr(GPtrArray) warning_list = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) questions = g_ptr_array_new_with_free_func (imtehan_xml_question_free);
+  g_autoptr(GPtrArray) pictures = g_ptr_array_new_with_free_func (imtehan_xml_picture_free);
+  g_autoptr(GHashTable) ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(xmlDoc) doc = NULL;
+  ImtehanXmlImport import = {
+    .name = display_name, .warnings = warning_list, .questions = questions,
+    .pictures = pictures, .ids = ids,
+  };
+  Reader reader = { &import, NULL };
+  gboolean ok = TRUE;
+  const char *data;
+  gsize len;
+
+  g_return_val_if_fail (bytes != NULL, NULL);
+  g_return_val_if_fail (display_name != NULL, NULL);
+  g_return_val_if_fail (quiz_id != NULL && title != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  data = g_bytes_get_data (bytes, &len);
+  if (warnings != NULL)
+    *warnings = g_new0 (char *, 1);
+  if (!imtehan_text_file_check (&data, &len, display_name, IMTEHAN_MOODLE_XML_MAX_SIZE, error) ||
+      (doc = parse (display_name, data, len, error)) == NULL)
+    return NULL;
+
+  for (xmlNode *node = xmlDocGetRootElement (doc)->children; ok && node != NULL; node = node->next)
+    if (is_element (node, "question"))
+      ok = read_question (&reader, node, error);
+  g_free (reader.topic);
+
+  /* The warnings explain a failure too: why no question was left. */
+  if (warnings != NULL)
+    {
+      g_strfreev (*warnings);
+      g_ptr_array_add (warning_list, NULL);
+      *warnings = g_strdupv ((char **)warning_list->pdata);
+    }
+  if (!ok || !check_count (&import, error))
+    return NULL;
+  return imtehan_xml_write (&import, quiz_id, title, language, length, error);
+}

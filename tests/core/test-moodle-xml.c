@@ -1,0 +1,289 @@
+/* test-moodle-xml.c: importing Moodle XML question banks, checked key by key
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The cases follow Moodle's own (question/format/xml/tests/xmlformat_test.php and its
+ * fixtures, question/type/ordering/tests/fixtures), written out here; the bank in
+ * tests/data/moodle-xml/every-type.xml is laid out as Moodle exports one.
+ */
+
+#include <string.h>
+
+#include "imtehan-moodle-xml.h"
+#include "imtehan-quiz.h"
+
+#define BANK "teacher.xml"
+#define PNG_BASE64 "iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEElEQVR4nGP4z8AARwzEcQCukw/x0F8jngAAAABJRU5ErkJggg=="
+
+static char *
+wrap (const char *questions)
+{
+  return g_strdup_printf ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<quiz>\n%s</quiz>\n",
+                          questions);
+}
+
+/* Imports @xml; the key file it gives, which must parse. */
+static GKeyFile *
+import_full (const char   *xml,
+             gsize         length,
+             const char   *language,
+             char       ***warnings)
+{
+  g_autoptr(GBytes) bytes = g_bytes_new (xml, length);
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) local_warnings = NULL;
+  g_autofree char *data = NULL;
+  GKeyFile *key_file = g_key_file_new ();
+  gsize data_length = 0;
+
+  data = imtehan_moodle_xml_import (bytes, BANK, "imported", "Imported", language,
+                                    &local_warnings, &data_length, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (data);
+  g_assert_cmpuint (strlen (data), ==, data_length);
+  g_test_message ("%s", data);
+  for (guint i = 0; local_warnings[i] != NULL; i++)
+    g_test_message ("warning: %s", local_warnings[i]);
+
+  g_assert_true (g_key_file_load_from_data (key_file, data, data_length, G_KEY_FILE_NONE,
+                                            &error));
+  g_assert_no_error (error);
+
+  if (warnings != NULL)
+    *warnings = g_steal_pointer (&local_warnings);
+  return key_file;
+}
+
+static GKeyFile *
+import_questions (const char   *questions,
+                  char       ***warnings)
+{
+  g_autofree char *xml = wrap (questions);
+
+  return import_full (xml, strlen (xml), "en", warnings);
+}
+
+static GError *
+import_error (const char *xml,
+              gsize       length,
+              char     ***warnings)
+{
+  g_autoptr(GBytes) bytes = g_bytes_new_static (xml, length);
+  g_autofree char *data = NULL;
+  GError *error = NULL;
+
+  data = imtehan_moodle_xml_import (bytes, BANK, "imported", "Imported", "en", warnings, NULL,
+                                    &error);
+  g_assert_null (data);
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  return error;
+}
+
+static char *
+read_fixture (const char *name,
+              gsize      *length)
+{
+  g_autofree char *path = g_build_filename (TEST_DATA_DIR, "moodle-xml", name, NULL);
+  g_autoptr(GError) error = NULL;
+  char *data = NULL;
+
+  g_file_get_contents (path, &data, length, &error);
+  g_assert_no_error (error);
+  return data;
+}
+
+/* The line of @text where @needle first is, as an importer's message names it. */
+static guint
+line_of (const char *text,
+         const char *needle)
+{
+  const char *at = strstr (text, needle);
+  guint line = 1;
+
+  g_assert_nonnull (at);
+  for (const char *p = text; p < at; p++)
+    line += *p == '\n';
+  return line;
+}
+
+#define assert_key(key_file, group, key, expected) \
+  G_STMT_START { \
+    g_autoptr(GError) error_ = NULL; \
+    g_autofree char *value_ = g_key_file_get_string ((key_file), (group), (key), &error_); \
+    g_assert_no_error (error_); \
+    g_assert_cmpstr (value_, ==, (expected)); \
+  } G_STMT_END
+
+#define assert_no_key(key_file, group, key) \
+  g_assert_false (g_key_file_has_key ((key_file), (group), (key), NULL))
+
+#define assert_error(xml, code, expected) \
+  G_STMT_START { \
+    g_autoptr(GError) error_ = import_error ((xml), strlen (xml), NULL); \
+    g_assert_error (error_, IMTEHAN_ERROR, (code)); \
+    g_assert_cmpstr (error_->message, ==, (expected)); \
+  } G_STMT_END
+
+/* Moodle's export of a bank with every type of question: what a quiz holds becomes a question
+ * of its type, the rest a warning naming its line. */
+static void
+test_every_type (void)
+{
+  gsize length;
+  g_autofree char *xml = read_fixture ("every-type.xml", &length);
+  g_auto(GStrv) warnings = NULL;
+  g_autoptr(GKeyFile) quiz = import_full (xml, length, "en", &warnings);
+  g_auto(GStrv) groups = g_key_file_get_groups (quiz, NULL);
+  g_autofree char *expected = NULL;
+  const char * const expected_groups[] = {
+    "Quiz", "Question lens-picture", "Question primes", "Question moodle-acronym-false",
+    "Question laws-of-motion", "Question rod-length", "Question matching-question",
+    "Question moodle", "Question mirror", "Picture red-lens-png", "Picture logo-png", NULL,
+  };
+  struct { const char *needle, *message; } skipped[] = {
+    { "<question type=\"description\">",
+      "skipped: a question of type “description”, which has no answers" },
+    { "<question type=\"essay\">", "skipped: a question of type “essay”, which a quiz cannot mark" },
+    { "<question type=\"cloze\">",
+      "skipped: a question of type “cloze”, which Imtehan does not import" },
+    { "<question type=\"calculated\">",
+      "skipped: a question of type “calculated”, which Imtehan does not import" },
+    { "<question type=\"ddwtos\">",
+      "skipped: a question of type “ddwtos”, which Imtehan does not import" },
+  };
+
+  g_assert_cmpstrv (groups, expected_groups);
+  assert_key (quiz, "Quiz", "FormatVersion", "2");
+  assert_key (quiz, "Quiz", "Id", "imported");
+  assert_key (quiz, "Quiz", "Title", "Imported");
+  assert_key (quiz, "Quiz", "Topics", "Optics;Mechanics;");
+
+  /* One right answer: single, whatever the others' penalties; the picture of its text. */
+  assert_no_key (quiz, "Question lens-picture", "Type");
+  assert_key (quiz, "Question lens-picture", "Topic", "Optics");
+  assert_key (quiz, "Question lens-picture", "Text", "Which lens is shown?");
+  assert_key (quiz, "Question lens-picture", "Picture", "red-lens-png");
+  assert_key (quiz, "Question lens-picture", "Choices", "a;b;c;");
+  assert_key (quiz, "Question lens-picture", "Choice.a", "Convex");
+  assert_key (quiz, "Question lens-picture", "Choice.b", "Concave");
+  assert_key (quiz, "Question lens-picture", "Choice.c", "Flat");
+  assert_key (quiz, "Question lens-picture", "Answer", "a");
+  assert_key (quiz, "Question lens-picture", "Feedback.a", "Yes: it bulges.");
+  assert_no_key (quiz, "Question lens-picture", "Feedback.b");
+  assert_no_key (quiz, "Question lens-picture", "Weight.c");
+  assert_key (quiz, "Question lens-picture", "Explanation", "A convex lens & its focus.");
+
+  /* <single>false</single>: the grades as weights; a choice of grade 0 has none. */
+  assert_key (quiz, "Question primes", "Type", "multiple");
+  assert_key (quiz, "Question primes", "Choices", "a;b;c;d;");
+  assert_key (quiz, "Question primes", "Weight.a", "50");
+  assert_key (quiz, "Question primes", "Weight.b", "50");
+  assert_key (quiz, "Question primes", "Weight.c", "-100");
+  assert_no_key (quiz, "Question primes", "Weight.d");
+  assert_no_key (quiz, "Question primes", "Answer");
+  assert_key (quiz, "Question primes", "Feedback.a", "The only even prime.");
+  assert_key (quiz, "Question primes", "Feedback.c", "4 = 2 × 2");
+  assert_no_key (quiz, "Question primes", "Explanation");
+
+  /* True/false, the right answer "false"; the picture of a feedback is left out with its
+   * text. */
+  assert_no_key (quiz, "Question moodle-acronym-false", "Type");
+  assert_key (quiz, "Question moodle-acronym-false", "Text",
+              "Moodle is an acronym for Modular Object-Oriented Dynamic Learning Education.");
+  assert_key (quiz, "Question moodle-acronym-false", "Picture", "logo-png");
+  assert_key (quiz, "Question moodle-acronym-false", "Choices", "true;false;");
+  assert_key (quiz, "Question moodle-acronym-false", "Choice.true", "True");
+  assert_key (quiz, "Question moodle-acronym-false", "Choice.false", "False");
+  assert_key (quiz, "Question moodle-acronym-false", "Answer", "false");
+  assert_key (quiz, "Question moodle-acronym-false", "Feedback.true", "Your answer is incorrect.");
+  assert_key (quiz, "Question moodle-acronym-false", "Feedback.false",
+              "Your answer is correct: Education is Environment.");
+  assert_key (quiz, "Question moodle-acronym-false", "Explanation",
+              "For further information, see the documentation about Moodle.");
+
+  /* The answers that give marks are accepted; "*" at 0 % scores 0 as any other text. */
+  assert_key (quiz, "Question laws-of-motion", "Type", "short");
+  assert_key (quiz, "Question laws-of-motion", "Topic", "Mechanics");
+  assert_key (quiz, "Question laws-of-motion", "Accept", "a;b;");
+  assert_key (quiz, "Question laws-of-motion", "Accept.a", "Newton");
+  assert_key (quiz, "Question laws-of-motion", "Accept.b", "*Newton*");
+  assert_no_key (quiz, "Question laws-of-motion", "Weight.a");
+  assert_key (quiz, "Question laws-of-motion", "Weight.b", "50");
+  assert_key (quiz, "Question laws-of-motion", "Feedback.a", "Right.");
+  assert_key (quiz, "Question laws-of-motion", "CaseSensitive", "true");
+  assert_key (quiz, "Question laws-of-motion", "Explanation", "Isaac Newton, in 1687.");
+
+  assert_key (quiz, "Question rod-length", "Type", "numerical");
+  assert_key (quiz, "Question rod-length", "Accept", "a;b;");
+  assert_key (quiz, "Question rod-length", "Accept.a", "1.5");
+  assert_key (quiz, "Question rod-length", "Tolerance.a", "0.1");
+  assert_key (quiz, "Question rod-length", "Accept.b", "1.0e0");
+  assert_no_key (quiz, "Question rod-length", "Tolerance.b");
+  assert_key (quiz, "Question rod-length", "Weight.b", "50");
+  assert_key (quiz, "Question rod-length", "Unit", "m");
+  assert_key (quiz, "Question rod-length", "Feedback.a", "Well measured.");
+  assert_no_key (quiz, "Question rod-length", "Accept.c");
+
+  /* A subquestion without text is an answer that matches no item. */
+  assert_key (quiz, "Question matching-question", "Type", "matching");
+  assert_key (quiz, "Question matching-question", "Items", "a;b;c;");
+  assert_key (quiz, "Question matching-question", "Distractors", "d;");
+  assert_key (quiz, "Question matching-question", "Item.a", "A");
+  assert_key (quiz, "Question matching-question", "Match.a", "a");
+  assert_key (quiz, "Question matching-question", "Item.c", "C");
+  assert_key (quiz, "Question matching-question", "Match.c", "c");
+  assert_no_key (quiz, "Question matching-question", "Item.d");
+  assert_key (quiz, "Question matching-question", "Match.d", "d");
+  assert_key (quiz, "Question matching-question", "Explanation",
+              "The answer is A -> a, B -> b and C -> c.");
+
+  /* qtype_ordering's places ("fraction") give the order, whatever the order written. */
+  assert_key (quiz, "Question moodle", "Type", "ordering");
+  assert_key (quiz, "Question moodle", "Items", "a;b;c;d;e;f;");
+  assert_key (quiz, "Question moodle", "Item.a", "Modular");
+  assert_key (quiz, "Question moodle", "Item.b", "Object");
+  assert_key (quiz, "Question moodle", "Item.c", "Oriented");
+  assert_key (quiz, "Question moodle", "Item.f", "Environment");
+
+  /* A GIF is no picture a quiz shows, nor one on another server; a choice that is only a
+   * picture reads as its alt; the same file with the same alt is the same group. */
+  assert_no_key (quiz, "Question mirror", "Picture");
+  assert_key (quiz, "Question mirror", "Choice.b", "A red & round lens");
+  assert_key (quiz, "Question mirror", "Picture.b", "red-lens-png");
+  assert_no_key (quiz, "Question mirror", "Picture.a");
+
+  /* Base64 on one line, whatever the export's line breaks; the alt of the first <img>. */
+  assert_key (quiz, "Picture red-lens-png", "Data", PNG_BASE64);
+  assert_key (quiz, "Picture red-lens-png", "Alt", "A red & round lens");
+  assert_key (quiz, "Picture logo-png", "Data", PNG_BASE64);
+  assert_key (quiz, "Picture logo-png", "Alt", "Moodle logo");
+  g_assert_false (g_key_file_has_group (quiz, "Picture thumbdown-png"));
+
+  g_assert_cmpuint (g_strv_length (warnings), ==, G_N_ELEMENTS (skipped) + 2);
+  for (guint i = 0; i < G_N_ELEMENTS (skipped); i++)
+    {
+      g_autofree char *warning = g_strdup_printf (BANK ":%u: %s", line_of (xml, skipped[i].needle),
+                                                  skipped[i].message);
+      g_assert_cmpstr (warnings[i], ==, warning);
+    }
+  expected = g_strdup_printf (BANK ":%u: the file “mirror.gif” is not a PNG, JPEG or SVG picture, "
+                              "and was left out", line_of (xml, "<file name=\"mirror.gif\""));
+  g_assert_cmpstr (warnings[G_N_ELEMENTS (skipped)], ==, expected);
+  g_free (expected);
+  expected = g_strdup_printf (BANK ":%u: the picture “https://example.org/far.png” is not in the "
+                              "file, and was left out",
+                              line_of (xml, "What does a plane mirror make?") - 1);
+  g_assert_cmpstr (warnings[G_N_ELEMENTS (skipped) + 1], ==, expected);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/moodle-xml/every-type", test_every_type);
+
+  return g_test_run ();
+}
