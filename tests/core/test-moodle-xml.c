@@ -118,6 +118,14 @@ line_of (const char *text,
 #define assert_no_key(key_file, group, key) \
   g_assert_false (g_key_file_has_key ((key_file), (group), (key), NULL))
 
+/* The error of @xml names the line where @needle is. */
+#define assert_error_at(xml, code, needle, problem) \
+  G_STMT_START { \
+    g_autofree char *expected_ = g_strdup_printf (BANK ":%u: %s", line_of ((xml), (needle)), \
+                                                  (problem)); \
+    assert_error ((xml), (code), expected_); \
+  } G_STMT_END
+
 #define assert_error(xml, code, expected) \
   G_STMT_START { \
     g_autoptr(GError) error_ = import_error ((xml), strlen (xml), NULL); \
@@ -277,6 +285,166 @@ test_every_type (void)
   g_assert_cmpstr (warnings[G_N_ELEMENTS (skipped) + 1], ==, expected);
 }
 
+/* What is not a Moodle XML bank, or is wrong in it, stops the import with the line. */
+static void
+test_errors (void)
+{
+  static const char * const not_numbers[] = { "forty", "0x10", "inf", "nan", "", "1,5", NULL };
+  g_autoptr(GString) nested = g_string_new ("<quiz>");
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) warnings = NULL;
+  g_autofree guchar *huge = NULL;
+
+  error = import_error ("Who wrote the laws of motion?", 29, NULL);
+  g_assert_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_PARSE);
+  g_assert_true (g_str_has_prefix (error->message, BANK ":1: this is not a well-formed XML file: "));
+  g_clear_error (&error);
+
+  error = import_error ("<quiz>\n<question type=\"truefalse\">", 33, NULL);
+  g_assert_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_PARSE);
+  g_assert_true (g_str_has_prefix (error->message, BANK ":2: this is not a well-formed XML file: "));
+  g_clear_error (&error);
+
+  assert_error ("<?xml version=\"1.0\"?>\n<html><body/></html>", IMTEHAN_ERROR_INVALID,
+                BANK ":2: the file holds <html>, not Moodle's <quiz>: it is not a Moodle XML "
+                "question bank");
+  assert_error ("", IMTEHAN_ERROR_PARSE, BANK ": the file is empty");
+  assert_error ("<quiz>\n</quiz>\n", IMTEHAN_ERROR_MISSING,
+                BANK ": no question that a quiz can hold");
+  assert_error ("<quiz>\xff</quiz>", IMTEHAN_ERROR_PARSE,
+                BANK ":1: the text is not valid UTF-8; save the file as UTF-8");
+
+  /* A file no quiz could come from is refused by its size, before a byte is parsed. */
+  huge = g_malloc0 (100 * 1000 * 1000);
+  memcpy (huge, "<quiz>", 6);
+  error = import_error ((const char *)huge, 100 * 1000 * 1000, NULL);
+  g_assert_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_TOO_LARGE);
+  g_assert_true (g_str_has_prefix (error->message, BANK ": the file is larger than "));
+  g_clear_error (&error);
+
+  /* libxml2's depth limit stays on. */
+  for (guint i = 0; i < 5000; i++)
+    g_string_append (nested, "<a>");
+  error = import_error (nested->str, nested->len, NULL);
+  g_assert_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_PARSE);
+  g_clear_error (&error);
+
+  for (guint i = 0; not_numbers[i] != NULL; i++)
+    {
+      g_autofree char *question = g_strdup_printf (
+        "<question type=\"numerical\">\n<questiontext><text>How many?</text></questiontext>\n"
+        "<answer fraction=\"100\">\n<text>%s</text>\n</answer>\n</question>\n", not_numbers[i]);
+      g_autofree char *xml = wrap (question);
+      g_autofree char *expected = g_strdup_printf (
+        "the <answer> “%s” of a numerical question is not a number", not_numbers[i]);
+
+      assert_error_at (xml, IMTEHAN_ERROR_INVALID, "<answer", expected);
+    }
+  {
+    g_autofree char *xml = wrap ("<question type=\"numerical\">\n"
+                                 "<questiontext><text>How many?</text></questiontext>\n"
+                                 "<answer fraction=\"100\"><text>4</text>\n"
+                                 "<tolerance>a little</tolerance></answer>\n</question>\n");
+
+    assert_error_at (xml, IMTEHAN_ERROR_INVALID, "<answer",
+                     "the <tolerance> “a little” of a numerical question is not a number");
+  }
+  {
+    g_autofree char *xml = wrap ("<question type=\"matching\">\n"
+                                 "<questiontext><text>Match</text></questiontext>\n"
+                                 "<subquestion><text>A</text><answer><text>a</text></answer>"
+                                 "</subquestion>\n"
+                                 "<subquestion><text></text><answer><text>b</text></answer>"
+                                 "</subquestion>\n</question>\n");
+
+    assert_error_at (xml, IMTEHAN_ERROR_INVALID, "<question",
+                     "a matching question needs at least 2 items to match; this one has 1");
+  }
+  {
+    g_autofree char *xml = wrap ("<question type=\"multichoice\">\n"
+                                 "<questiontext><text>Pick</text></questiontext>\n"
+                                 "<answer fraction=\"100\"><text>a</text></answer>\n"
+                                 "<answer fraction=\"150\"><text>b</text></answer>\n"
+                                 "</question>\n");
+
+    assert_error_at (xml, IMTEHAN_ERROR_INVALID, "<answer fraction=\"150\"",
+                     "an answer's grade is 150 %; a grade is between -100 and 100 %");
+  }
+  {
+    g_autofree char *xml = wrap ("<question type=\"shortanswer\">\n"
+                                 "<questiontext><text>Name it</text></questiontext>\n"
+                                 "<answer fraction=\"full\"><text>a</text></answer>\n"
+                                 "</question>\n");
+
+    assert_error_at (xml, IMTEHAN_ERROR_INVALID, "<answer",
+                     "the grade “full” of an answer is not a number");
+  }
+
+  /* The warnings tell why nothing was left. */
+  {
+    g_autofree char *xml = wrap ("<question type=\"essay\">\n"
+                                 "<questiontext><text>Write</text></questiontext>\n"
+                                 "</question>\n");
+
+    error = import_error (xml, strlen (xml), &warnings);
+    g_assert_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_MISSING);
+    g_assert_cmpuint (g_strv_length (warnings), ==, 1);
+    g_assert_cmpuint (line_of (xml, "<question"), ==, 3);
+    g_assert_cmpstr (warnings[0], ==,
+                     BANK ":3: skipped: a question of type “essay”, which a quiz cannot mark");
+    g_clear_error (&error);
+  }
+
+  {
+    g_autoptr(GString) many = g_string_new (NULL);
+    g_autofree char *xml = NULL;
+
+    for (guint i = 0; i <= IMTEHAN_QUIZ_MAX_QUESTIONS; i++)
+      g_string_append (many, "<question type=\"truefalse\"><questiontext><text>Yes?</text>"
+                             "</questiontext><answer fraction=\"100\"><text>true</text>"
+                             "</answer><answer fraction=\"0\"><text>false</text></answer>"
+                             "</question>\n");
+    xml = wrap (many->str);
+    assert_error (xml, IMTEHAN_ERROR_INVALID,
+                  BANK ": 201 questions; a quiz has at most 200: split the file into smaller ones");
+  }
+}
+
+/* No entity is expanded and nothing is loaded: a file with a DTD is refused. */
+static void
+test_entities (void)
+{
+  static const char * const documents[] = {
+    /* XXE: an entity that would read a file of this machine. */
+    "<?xml version=\"1.0\"?>\n<!DOCTYPE quiz [\n<!ENTITY secret SYSTEM \"file:///etc/passwd\">\n]>\n"
+    "<quiz><question type=\"shortanswer\"><questiontext><text>&secret;</text></questiontext>"
+    "<answer fraction=\"100\"><text>x</text></answer></question></quiz>\n",
+    /* A DTD from the network. */
+    "<?xml version=\"1.0\"?>\n<!DOCTYPE quiz SYSTEM \"http://127.0.0.1:9/quiz.dtd\">\n<quiz/>\n",
+    /* "Billion laughs": entities that expand to gigabytes. */
+    "<?xml version=\"1.0\"?>\n<!DOCTYPE quiz [\n<!ENTITY a \"aaaaaaaaaa\">\n"
+    "<!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\">\n<!ENTITY c \"&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;\">\n"
+    "<!ENTITY d \"&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;\">\n<!ENTITY e \"&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;\">\n"
+    "<!ENTITY f \"&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;\">\n<!ENTITY g \"&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;\">\n"
+    "<!ENTITY h \"&g;&g;&g;&g;&g;&g;&g;&g;&g;&g;\">\n<!ENTITY i \"&h;&h;&h;&h;&h;&h;&h;&h;&h;&h;\">\n"
+    "]>\n<quiz><question type=\"shortanswer\"><questiontext><text>&i;</text></questiontext>"
+    "<answer fraction=\"100\"><text>x</text></answer></question></quiz>\n",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (documents); i++)
+    {
+      g_autoptr(GError) error = import_error (documents[i], strlen (documents[i]), NULL);
+
+      g_assert_true (error->domain == IMTEHAN_ERROR);
+      g_assert_true (g_str_has_prefix (error->message, BANK ":"));
+      g_assert_null (strstr (error->message, "root:"));
+      if (i < 2)
+        g_assert_cmpstr (error->message, ==,
+                         BANK ":2: the file declares a document type (<!DOCTYPE>); a Moodle XML "
+                         "file has none, and Imtehan does not read one");
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -284,6 +452,8 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/moodle-xml/every-type", test_every_type);
+  g_test_add_func ("/moodle-xml/errors", test_errors);
+  g_test_add_func ("/moodle-xml/entities", test_entities);
 
   return g_test_run ();
 }
