@@ -45,8 +45,9 @@ import_full (const char   *xml,
   for (guint i = 0; local_warnings[i] != NULL; i++)
     g_test_message ("warning: %s", local_warnings[i]);
 
-  g_assert_true (g_key_file_load_from_data (key_file, data, data_length, G_KEY_FILE_NONE,
-                                            &error));
+  /* Every language's keys, not only the test's locale's. */
+  g_assert_true (g_key_file_load_from_data (key_file, data, data_length,
+                                            G_KEY_FILE_KEEP_TRANSLATIONS, &error));
   g_assert_no_error (error);
 
   if (warnings != NULL)
@@ -107,16 +108,28 @@ line_of (const char *text,
   return line;
 }
 
+/* The value of @key as written ("Text[ur]" for Urdu, never a fallback), or NULL. */
+static char *
+get_key (GKeyFile   *key_file,
+         const char *group,
+         const char *key)
+{
+  return g_key_file_get_string (key_file, group, key, NULL);
+}
+
 #define assert_key(key_file, group, key, expected) \
   G_STMT_START { \
-    g_autoptr(GError) error_ = NULL; \
-    g_autofree char *value_ = g_key_file_get_string ((key_file), (group), (key), &error_); \
-    g_assert_no_error (error_); \
+    g_autofree char *value_ = get_key ((key_file), (group), (key)); \
+    if (value_ == NULL) \
+      g_error ("[%s] has no key %s", (group), (key)); \
     g_assert_cmpstr (value_, ==, (expected)); \
   } G_STMT_END
 
 #define assert_no_key(key_file, group, key) \
-  g_assert_false (g_key_file_has_key ((key_file), (group), (key), NULL))
+  G_STMT_START { \
+    g_autofree char *value_ = get_key ((key_file), (group), (key)); \
+    g_assert_null (value_); \
+  } G_STMT_END
 
 /* The error of @xml names the line where @needle is. */
 #define assert_error_at(xml, code, needle, problem) \
@@ -445,6 +458,233 @@ test_entities (void)
     }
 }
 
+/* A question of @type whose text shows the picture @file_name made of @data. */
+static char *
+picture_question (const char *name,
+                  const char *file_name,
+                  const char *alt,
+                  GBytes     *data)
+{
+  g_autofree char *base64 = g_base64_encode (g_bytes_get_data (data, NULL), g_bytes_get_size (data));
+  g_autofree char *alt_attribute = alt ? g_strdup_printf (" alt=\"%s\"", alt) : g_strdup ("");
+
+  return g_strdup_printf (
+    "<question type=\"multichoice\">\n<name><text>%s</text></name>\n"
+    "<questiontext format=\"html\">\n"
+    "<text><![CDATA[<p>What is shown? <img src=\"@@PLUGINFILE@@/%s\"%s></p>]]></text>\n"
+    "<file name=\"%s\" path=\"/\" encoding=\"base64\">%s</file>\n</questiontext>\n"
+    "<answer fraction=\"100\"><text>This</text></answer>\n"
+    "<answer fraction=\"0\"><text>That</text></answer>\n</question>\n",
+    name, file_name, alt_attribute, file_name, base64);
+}
+
+static GBytes *
+make_picture (const char *magic,
+              gsize       magic_length,
+              gsize       size)
+{
+  guchar *data = g_malloc0 (size);
+
+  memcpy (data, magic, magic_length);
+  return g_bytes_new_take (data, size);
+}
+
+/* PNG, JPEG and SVG told by their bytes, at most 2 MiB; the others are left out with a
+ * warning, and the question stays. */
+static void
+test_pictures (void)
+{
+  static const char png[] = "\x89PNG\r\n\x1a\n";
+  static const char svg[] = "<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>";
+  g_autoptr(GBytes) small = make_picture (png, 8, 100);
+  g_autoptr(GBytes) largest = make_picture (png, 8, 2 * 1024 * 1024);
+  g_autoptr(GBytes) too_large = make_picture (png, 8, 3 * 1024 * 1024);
+  g_autoptr(GBytes) jpeg = make_picture ("\xff\xd8\xff\xe0", 4, 50);
+  g_autoptr(GBytes) vector = g_bytes_new_static (svg, strlen (svg));
+  g_autoptr(GBytes) other = make_picture (png, 8, 101);
+  g_autoptr(GBytes) text = g_bytes_new_static ("just text", 9);
+  g_autofree char *q1 = picture_question ("One", "a.png", "An &quot;a&quot;", small);
+  g_autofree char *q2 = picture_question ("Two", "b.png", NULL, largest);
+  g_autofree char *q3 = picture_question ("Three", "c.png", "C", too_large);
+  g_autofree char *q4 = picture_question ("Four", "d.jpg", "D", jpeg);
+  g_autofree char *q5 = picture_question ("Five", "e.svg", "E", vector);
+  g_autofree char *q6 = picture_question ("Six", "a.png", "Another a", other);
+  g_autofree char *q7 = picture_question ("Seven", "a.png", "An &quot;a&quot;", small);
+  g_autofree char *q8 = picture_question ("Eight", "notes.png", "N", text);
+  g_autofree char *questions = g_strconcat (q1, q2, q3, q4, q5, q6, q7, q8, NULL);
+  g_autofree char *xml = wrap (questions);
+  g_autofree char *large_base64 = g_base64_encode (g_bytes_get_data (largest, NULL),
+                                                   g_bytes_get_size (largest));
+  g_autofree char *expected = NULL;
+  g_auto(GStrv) warnings = NULL;
+  g_autoptr(GKeyFile) quiz = import_full (xml, strlen (xml), "ur", &warnings);
+
+  /* Pictures need format 2, though every question has one right answer. */
+  assert_key (quiz, "Quiz", "FormatVersion", "2");
+  assert_key (quiz, "Question one", "Picture", "a-png");
+  assert_key (quiz, "Picture a-png", "Alt[ur]", "An \"a\"");
+  assert_no_key (quiz, "Picture a-png", "Alt");
+  /* Without an alt, a screen reader says the file's name. */
+  assert_key (quiz, "Question two", "Picture", "b-png");
+  assert_key (quiz, "Picture b-png", "Alt[ur]", "b.png");
+  assert_key (quiz, "Picture b-png", "Data", large_base64);
+  assert_no_key (quiz, "Question three", "Picture");
+  g_assert_false (g_key_file_has_group (quiz, "Picture c-png"));
+  assert_key (quiz, "Question four", "Picture", "d-jpg");
+  assert_key (quiz, "Question five", "Picture", "e-svg");
+  /* The same name for other bytes, or another alt, is another picture. */
+  assert_key (quiz, "Question six", "Picture", "a-png-2");
+  assert_key (quiz, "Question seven", "Picture", "a-png");
+  g_assert_false (g_key_file_has_group (quiz, "Picture a-png-3"));
+  assert_no_key (quiz, "Question eight", "Picture");
+
+  g_assert_cmpuint (g_strv_length (warnings), ==, 2);
+  expected = g_strdup_printf (BANK ":%u: the picture “c.png” is larger than 2 MiB, and was left "
+                              "out", line_of (xml, "<file name=\"c.png\""));
+  g_assert_cmpstr (warnings[0], ==, expected);
+  g_free (expected);
+  expected = g_strdup_printf (BANK ":%u: the file “notes.png” is not a PNG, JPEG or SVG picture, "
+                              "and was left out", line_of (xml, "<file name=\"notes.png\""));
+  g_assert_cmpstr (warnings[1], ==, expected);
+}
+
+/* Where a picture may be, and what a quiz shows of it: one a question or an answer. */
+static void
+test_picture_places (void)
+{
+  g_autofree char *xml = wrap (
+    "<question type=\"matching\">\n<name><text>Shapes</text></name>\n"
+    "<questiontext><text><![CDATA[Match <img src=\"@@PLUGINFILE@@/one.png\" alt=\"one\">"
+    "<img src=\"@@PLUGINFILE@@/two.png\" alt=\"two\"> <img alt=\"none\">]]></text>\n"
+    "<file name=\"one.png\" encoding=\"base64\">" PNG_BASE64 "</file>\n"
+    "<file name=\"two.png\" encoding=\"base64\">" PNG_BASE64 "</file>\n</questiontext>\n"
+    "<subquestion format=\"html\"><text><![CDATA[<img src='@@PLUGINFILE@@/sub/red.png' "
+    "alt='Red'>]]></text>\n<file name=\"red.png\" path=\"/sub/\" encoding=\"base64\">"
+    PNG_BASE64 "</file>\n<answer><text>red</text></answer></subquestion>\n"
+    "<subquestion format=\"html\"><text>Blue</text><answer><text>blue</text></answer>"
+    "</subquestion>\n</question>\n"
+    "<question type=\"multichoice\">\n<name><text>Old</text></name>\n"
+    "<questiontext><text>Which picture?</text></questiontext>\n"
+    "<image>images/old.png</image>\n<image_base64>" PNG_BASE64 "</image_base64>\n"
+    "<answer fraction=\"100\" format=\"plain_text\"><text><![CDATA[<img src=\"@@PLUGINFILE@@/x.png\">]]>"
+    "</text><file name=\"x.png\" encoding=\"base64\">" PNG_BASE64 "</file></answer>\n"
+    "<answer fraction=\"0\"><text>Not this</text>\n<file name=\"y.png\" encoding=\"hex\">00</file>"
+    "</answer>\n</question>\n");
+  g_auto(GStrv) warnings = NULL;
+  g_autoptr(GKeyFile) quiz = import_full (xml, strlen (xml), "en", &warnings);
+  g_autofree char *expected = NULL;
+
+  assert_key (quiz, "Question shapes", "Text", "Match");
+  assert_key (quiz, "Question shapes", "Picture", "one-png");
+  assert_key (quiz, "Question shapes", "Item.a", "Red");
+  assert_key (quiz, "Question shapes", "Picture.a", "red-png");
+  assert_key (quiz, "Picture red-png", "Alt", "Red");
+  assert_no_key (quiz, "Question shapes", "Picture.b");
+  g_assert_false (g_key_file_has_group (quiz, "Picture two-png"));
+  /* Moodle 1.9's <image>; a plain-text answer shows its tags as text, and no picture. */
+  assert_key (quiz, "Question old", "Picture", "old-png");
+  assert_key (quiz, "Picture old-png", "Alt", "old.png");
+  assert_key (quiz, "Question old", "Choice.a", "<img src=\"@@PLUGINFILE@@/x.png\">");
+  assert_no_key (quiz, "Question old", "Picture.a");
+
+  g_assert_cmpuint (g_strv_length (warnings), ==, 1);
+  expected = g_strdup_printf (BANK ":%u: a question or an answer shows one picture; “two.png” was "
+                              "left out", line_of (xml, "<file name=\"two.png\""));
+  g_assert_cmpstr (warnings[0], ==, expected);
+}
+
+static char *
+multichoice (const char *single,
+             const char *fraction_list)
+{
+  g_auto(GStrv) fractions = g_strsplit (fraction_list, " ", -1);
+  GString *xml = g_string_new ("<question type=\"multichoice\">\n"
+                               "<questiontext><text>Pick</text></questiontext>\n");
+
+  if (single != NULL)
+    g_string_append_printf (xml, "<single>%s</single>\n", single);
+  for (guint i = 0; fractions[i] != NULL; i++)
+    g_string_append_printf (xml, "<answer fraction=\"%s\"><text>Answer %u</text></answer>\n",
+                            fractions[i], i + 1);
+  g_string_append (xml, "</question>\n");
+  return g_string_free (xml, FALSE);
+}
+
+/* Moodle's grades decide the type: one answer at 100 % and none else above 0 is a question
+ * with one right answer; other grades are weights, which must add up to 100 %. */
+static void
+test_grades (void)
+{
+  static const struct {
+    const char *single, *fractions, *type, *answer, *weights, *skip;
+  } cases[] = {
+    { "true", "100 0 0", NULL, "a", NULL, NULL },
+    { NULL, "0 100 -50", NULL, "b", NULL, NULL },
+    { "1", "0 0 100", NULL, "c", NULL, NULL },
+    { "false", "100 0", "multiple", NULL, "100 -", NULL },
+    { "0", "50 50 -100", "multiple", NULL, "50 50 -100", NULL },
+    { "false", "33.33333 33.33333 33.33333 -100", "multiple", NULL,
+      "33.33333 33.33333 33.33333 -100", NULL },
+    { "true", "50 50 0", "multiple", NULL, "50 50 -", NULL },
+    { "false", "83.33333 16.66667 0.0000000", "multiple", NULL, "83.33333 16.66667 -", NULL },
+    /* Moodle's own error_invalid_grades.xml. */
+    { "false", "-50 33 33.33333 -50 33.33333", NULL, NULL, NULL,
+      "skipped: the grades of the right answers do not add up to 100 %" },
+    { "true", "100 50 0", NULL, NULL, NULL,
+      "skipped: the grades of the right answers do not add up to 100 %" },
+    { "true", "0 0 -10", NULL, NULL, NULL, "skipped: no answer gives marks" },
+    { "true", "100", NULL, NULL, NULL, "skipped: a question needs at least 2 answers" },
+    { "true", "100 0 0 0 0 0 0 0 0 0 0", NULL, NULL, NULL,
+      "skipped: a question has at most 10 answers" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *question = multichoice (cases[i].single, cases[i].fractions);
+      g_autofree char *padding = multichoice ("true", "100 0");
+      g_autofree char *questions = g_strconcat (question, padding, NULL);
+      g_auto(GStrv) warnings = NULL;
+      g_autoptr(GKeyFile) quiz = import_questions (questions, &warnings);
+
+      g_test_message ("case %u: %s", i, cases[i].fractions);
+      if (cases[i].skip != NULL)
+        {
+          g_autofree char *expected = g_strdup_printf (BANK ":3: %s", cases[i].skip);
+
+          g_assert_cmpuint (g_strv_length (warnings), ==, 1);
+          g_assert_cmpstr (warnings[0], ==, expected);
+          g_assert_false (g_key_file_has_group (quiz, "Question q2"));
+          continue;
+        }
+      g_assert_cmpuint (g_strv_length (warnings), ==, 0);
+      assert_key (quiz, "Quiz", "FormatVersion", cases[i].type == NULL ? "1" : "2");
+      if (cases[i].type == NULL)
+        assert_no_key (quiz, "Question q1", "Type");
+      else
+        assert_key (quiz, "Question q1", "Type", cases[i].type);
+      if (cases[i].answer != NULL)
+        assert_key (quiz, "Question q1", "Answer", cases[i].answer);
+      else
+        assert_no_key (quiz, "Question q1", "Answer");
+      if (cases[i].weights != NULL)
+        {
+          g_auto(GStrv) weights = g_strsplit (cases[i].weights, " ", -1);
+
+          for (guint k = 0; weights[k] != NULL; k++)
+            {
+              g_autofree char *key = g_strdup_printf ("Weight.%c", 'a' + k);
+
+              if (g_str_equal (weights[k], "-"))
+                assert_no_key (quiz, "Question q1", key);
+              else
+                assert_key (quiz, "Question q1", key, weights[k]);
+            }
+        }
+      else
+        assert_no_key (quiz, "Question q1", "Weight.a");
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -452,6 +692,9 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/moodle-xml/every-type", test_every_type);
+  g_test_add_func ("/moodle-xml/pictures", test_pictures);
+  g_test_add_func ("/moodle-xml/picture-places", test_picture_places);
+  g_test_add_func ("/moodle-xml/grades", test_grades);
   g_test_add_func ("/moodle-xml/errors", test_errors);
   g_test_add_func ("/moodle-xml/entities", test_entities);
 
