@@ -685,6 +685,261 @@ test_grades (void)
     }
 }
 
+/* Typed answers: those that give marks are accepted, up to 10; numbers as written. */
+static void
+test_typed_answers (void)
+{
+  g_autofree char *many = NULL;
+  g_autoptr(GString) eleven = g_string_new ("<question type=\"shortanswer\">\n"
+                                            "<questiontext><text>Any</text></questiontext>\n");
+  g_autofree char *xml = NULL;
+  g_auto(GStrv) warnings = NULL;
+  g_autoptr(GKeyFile) quiz = NULL;
+
+  for (guint i = 0; i < 11; i++)
+    g_string_append_printf (eleven, "<answer fraction=\"100\"><text>w%u</text></answer>\n", i);
+  g_string_append (eleven, "</question>\n");
+  many = g_strconcat (
+    "<question type=\"shortanswer\">\n<name><text>Lower</text></name>\n"
+    "<questiontext><text>Say it</text></questiontext>\n<usecase>0</usecase>\n"
+    "<answer fraction=\"100\"><text>  &lt;b&gt;it&lt;/b&gt;  </text></answer>\n</question>\n",
+    eleven->str,
+    "<question type=\"shortanswer\">\n<questiontext><text>None</text></questiontext>\n"
+    "<answer fraction=\"0\"><text>no</text></answer>\n</question>\n"
+    "<question type=\"numerical\">\n<name><text>Signs</text></name>\n"
+    "<questiontext><text>How cold?</text></questiontext>\n"
+    "<answer fraction=\"100\"><text>+5</text><tolerance>-0.5</tolerance></answer>\n"
+    "<answer fraction=\"25\"><text>-3e2</text><tolerance>0.0</tolerance></answer>\n"
+    "<units><unit><unit_name>K</unit_name></unit></units>\n</question>\n"
+    "<question type=\"numerical\">\n<name><text>Any number</text></name>\n"
+    "<questiontext><text>Any?</text></questiontext>\n"
+    "<answer fraction=\"100\"><text>*</text></answer>\n</question>\n"
+    "<question type=\"numerical\">\n<name><text>No unit</text></name>\n"
+    "<questiontext><text>How far?</text></questiontext>\n"
+    "<answer fraction=\"100\"><text>12</text></answer>\n"
+    "<units><unit><multiplier>1000</multiplier><unit_name>mm</unit_name></unit></units>\n"
+    "</question>\n", NULL);
+  xml = wrap (many);
+  quiz = import_full (xml, strlen (xml), "en", &warnings);
+
+  /* Short answers are plain text in Moodle: tags stay. */
+  assert_key (quiz, "Question lower", "Accept.a", "<b>it</b>");
+  assert_no_key (quiz, "Question lower", "CaseSensitive");
+  assert_key (quiz, "Question signs", "Accept.a", "5");
+  assert_key (quiz, "Question signs", "Tolerance.a", "0.5");
+  assert_key (quiz, "Question signs", "Accept.b", "-3e2");
+  assert_key (quiz, "Question signs", "Weight.b", "25");
+  assert_no_key (quiz, "Question signs", "Tolerance.b");
+  assert_key (quiz, "Question signs", "Unit", "K");
+  assert_key (quiz, "Question no-unit", "Accept.a", "12");
+  assert_no_key (quiz, "Question no-unit", "Unit");
+  g_assert_false (g_key_file_has_group (quiz, "Question any-number"));
+
+  g_assert_cmpuint (g_strv_length (warnings), ==, 3);
+  {
+    const char *messages[] = {
+      "skipped: a question has at most 10 accepted answers",
+      "skipped: no answer gives marks",
+      "skipped: an answer “*” gives marks for any number",
+    };
+    const char *needles[] = { "<question type=\"shortanswer\">\n<questiontext><text>Any",
+                              "<question type=\"shortanswer\">\n<questiontext><text>None",
+                              "<question type=\"numerical\">\n<name><text>Any number" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (messages); i++)
+      {
+        g_autofree char *expected = g_strdup_printf (BANK ":%u: %s", line_of (xml, needles[i]),
+                                                     messages[i]);
+        g_assert_cmpstr (warnings[i], ==, expected);
+      }
+  }
+}
+
+/* Matching and ordering within the limits of a quiz: 2 to 10 items, 0 to 10 distractors. */
+static void
+test_items (void)
+{
+  g_autoptr(GString) questions = g_string_new (NULL);
+  g_autofree char *xml = NULL;
+  g_auto(GStrv) warnings = NULL;
+  g_autoptr(GKeyFile) quiz = NULL;
+
+  g_string_append (questions, "<question type=\"matching\">\n<name><text>Eleven</text></name>\n"
+                              "<questiontext><text>Match</text></questiontext>\n");
+  for (guint i = 0; i < 11; i++)
+    g_string_append_printf (questions, "<subquestion><text>%u</text><answer><text>%u</text>"
+                                       "</answer></subquestion>\n", i, i);
+  g_string_append (questions, "</question>\n<question type=\"matching\">\n"
+                              "<name><text>Distractors</text></name>\n"
+                              "<questiontext><text>Match</text></questiontext>\n"
+                              "<subquestion><text>A</text><answer><text>a</text></answer>"
+                              "</subquestion>\n<subquestion><text>B</text><answer><text>b"
+                              "</text></answer></subquestion>\n");
+  for (guint i = 0; i < 11; i++)
+    g_string_append_printf (questions, "<subquestion><text></text><answer><text>x%u</text>"
+                                       "</answer></subquestion>\n", i);
+  g_string_append (questions, "</question>\n<question type=\"matching\">\n"
+                              "<name><text>Unmatched</text></name>\n"
+                              "<questiontext><text>Match</text></questiontext>\n"
+                              "<subquestion><text>A</text><answer><text>a</text></answer>"
+                              "</subquestion>\n<subquestion><text>B</text><answer><text>"
+                              "</text></answer></subquestion>\n</question>\n"
+                              "<question type=\"matching\">\n<name><text>Blank</text></name>\n"
+                              "<questiontext><text>Match</text></questiontext>\n"
+                              "<subquestion><text>A</text><answer><text>a</text></answer>"
+                              "</subquestion>\n<subquestion><text></text><answer><text></text>"
+                              "</answer></subquestion>\n<subquestion><text>B</text><answer><text>"
+                              "a</text></answer></subquestion>\n</question>\n"
+                              "<question type=\"ordering\">\n<name><text>One</text></name>\n"
+                              "<questiontext><text>Order</text></questiontext>\n"
+                              "<answer><text>only</text></answer>\n</question>\n"
+                              "<question type=\"ordering\">\n<name><text>Unnumbered</text></name>\n"
+                              "<questiontext><text>Order</text></questiontext>\n"
+                              "<answer><text>first</text></answer>\n"
+                              "<answer fraction=\"x\"><text>second</text></answer>\n</question>\n");
+  xml = wrap (questions->str);
+  quiz = import_full (xml, strlen (xml), "en", &warnings);
+
+  /* A subquestion with neither text nor answer is nothing; two items may share an answer. */
+  assert_key (quiz, "Question blank", "Items", "a;b;");
+  assert_key (quiz, "Question blank", "Match.b", "a");
+  assert_no_key (quiz, "Question blank", "Distractors");
+  assert_key (quiz, "Question unnumbered", "Item.a", "first");
+  assert_key (quiz, "Question unnumbered", "Item.b", "second");
+
+  g_assert_cmpuint (g_strv_length (warnings), ==, 4);
+  {
+    const char *messages[] = {
+      "skipped: a question has at most 10 items",
+      "skipped: a matching question has at most 10 answers that match no item",
+      "skipped: an item has no answer to match",
+      "skipped: a question needs at least 2 items",
+    };
+    const char *needles[] = { "<name><text>Eleven", "<name><text>Distractors",
+                              "<name><text>Unmatched", "<name><text>One" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (messages); i++)
+      {
+        g_autofree char *expected = g_strdup_printf (BANK ":%u: %s",
+                                                     line_of (xml, needles[i]) - 1, messages[i]);
+        g_assert_cmpstr (warnings[i], ==, expected);
+      }
+  }
+}
+
+/* Moodle reads true/false by the answers' texts; a file that wrote them in its language has
+ * true first. */
+static void
+test_true_false (void)
+{
+  g_autoptr(GKeyFile) quiz = import_questions (
+    "<question type=\"truefalse\">\n<name><text>Reversed</text></name>\n"
+    "<questiontext><text>Is it?</text></questiontext>\n"
+    "<answer fraction=\"100\"><text>false</text><feedback><text>Right, it is not.</text>"
+    "</feedback></answer>\n<answer fraction=\"0\"><text>true</text></answer>\n</question>\n"
+    "<question type=\"truefalse\">\n<name><text>Old</text></name>\n"
+    "<questiontext><text>Is it?</text></questiontext>\n"
+    "<answer fraction=\"0\"><text>Wahr</text></answer>\n"
+    "<answer fraction=\"100\"><text>Falsch</text></answer>\n</question>\n", NULL);
+
+  assert_key (quiz, "Question reversed", "Choices", "true;false;");
+  assert_key (quiz, "Question reversed", "Answer", "false");
+  assert_key (quiz, "Question reversed", "Feedback.false", "Right, it is not.");
+  assert_no_key (quiz, "Question reversed", "Feedback.true");
+  assert_key (quiz, "Question old", "Answer", "false");
+  assert_key (quiz, "Quiz", "FormatVersion", "1");
+}
+
+/* Question names give ids as GIFT titles do; categories give topics, the last level of the
+ * path (Moodle's nested_categories_with_questions.xml, shortened). */
+static void
+test_names_and_categories (void)
+{
+  g_autoptr(GKeyFile) quiz = import_questions (
+    "<question type=\"category\"><category><text>$course$/Iota</text></category></question>\n"
+    "<question type=\"truefalse\"><name><text>Iota Question</text></name><questiontext>"
+    "<text>Iota?</text></questiontext><answer fraction=\"100\"><text>true</text></answer>"
+    "</question>\n"
+    "<question type=\"category\"><category><text>$course$/Iota/Kappa</text></category>"
+    "</question>\n"
+    "<question type=\"truefalse\"><name><text>Iota Question</text></name><questiontext>"
+    "<text>Kappa?</text></questiontext><answer fraction=\"100\"><text>true</text></answer>"
+    "</question>\n"
+    "<question type=\"category\"><category>$course$/Iota/Mu//Nu</category></question>\n"
+    "<question type=\"truefalse\"><name><text>سوال</text></name><questiontext>"
+    "<text>Mu?</text></questiontext><answer fraction=\"100\"><text>true</text></answer>"
+    "</question>\n"
+    "<question type=\"category\"><category><text>$course$/top</text></category></question>\n"
+    "<question type=\"truefalse\"><questiontext><text>None?</text></questiontext>"
+    "<answer fraction=\"100\"><text>true</text></answer></question>\n", NULL);
+  g_auto(GStrv) groups = g_key_file_get_groups (quiz, NULL);
+  const char * const expected[] = { "Quiz", "Question iota-question", "Question iota-question-2",
+                                    "Question q3", "Question q4", NULL };
+
+  g_assert_cmpstrv (groups, expected);
+  assert_key (quiz, "Quiz", "Topics", "Iota;Kappa;Mu/Nu;");
+  assert_key (quiz, "Question iota-question", "Topic", "Iota");
+  assert_key (quiz, "Question iota-question-2", "Topic", "Kappa");
+  assert_key (quiz, "Question q3", "Topic", "Mu/Nu");
+  assert_no_key (quiz, "Question q4", "Topic");
+}
+
+/* Moodle's text formats: HTML and its auto-format lose their tags, the others are shown as
+ * written. */
+static void
+test_formats (void)
+{
+  g_autoptr(GKeyFile) quiz = import_questions (
+    "<question type=\"truefalse\"><name><text>Html</text></name>\n"
+    "<questiontext format=\"html\"><text><![CDATA[<p>First\n   line,\tstill   first.</p>"
+    "<p>Second &amp; last&nbsp;&hellip; &Psi;/N<sub>d</sub></p>"
+    "<pre>for i in x:\n    print(i)</pre>]]></text></questiontext>\n"
+    "<generalfeedback format=\"plain_text\"><text><![CDATA[Keep <b>this</b> &amp; that]]>"
+    "</text></generalfeedback>\n"
+    "<answer fraction=\"100\"><text>true</text></answer></question>\n"
+    "<question type=\"truefalse\"><name><text>Auto</text></name>\n"
+    "<questiontext format=\"moodle_auto_format\"><text><![CDATA[[html] is <i>kept</i>]]></text>"
+    "</questiontext>\n"
+    "<answer fraction=\"100\"><text>true</text><feedback format=\"markdown\"><text>**bold**"
+    "</text></feedback></answer></question>\n", NULL);
+
+  assert_key (quiz, "Question html", "Text",
+              "First line, still first.\nSecond & last … Ψ/Nd\n```\nfor i in x:\n    print(i)\n```");
+  assert_key (quiz, "Question html", "Explanation", "Keep <b>this</b> &amp; that");
+  assert_key (quiz, "Question auto", "Text", "[html] is kept");
+  assert_key (quiz, "Question auto", "Feedback.true", "**bold**");
+}
+
+/* The language of the keys, told or guessed from the questions' texts. */
+static void
+test_languages (void)
+{
+  gsize length;
+  g_autofree char *xml = read_fixture ("urdu.xml", &length);
+  g_autoptr(GKeyFile) guessed = import_full (xml, length, NULL, NULL);
+  g_autoptr(GKeyFile) told = import_full (xml, length, "en", NULL);
+  g_autoptr(GKeyFile) english = import_questions (
+    "<question type=\"truefalse\"><name><text>Q</text></name><questiontext><text>Is it?"
+    "</text></questiontext><answer fraction=\"100\"><text>true</text></answer></question>\n",
+    NULL);
+
+  assert_key (guessed, "Quiz", "Title[ur]", "Imported");
+  assert_no_key (guessed, "Quiz", "Title");
+  assert_key (guessed, "Quiz", "Topics[ur]", "ریاضی;");
+  assert_key (guessed, "Question sum", "Text[ur]", "دو جمع دو کتنے ہوتے ہیں؟");
+  assert_key (guessed, "Question sum", "Choice.a[ur]", "چار");
+  assert_key (guessed, "Question sum", "Explanation[ur]", "دو اور دو چار ہوتے ہیں۔");
+  assert_key (guessed, "Question even", "Choice.true[ur]", "درست");
+  assert_key (guessed, "Question even", "Choice.false[ur]", "غلط");
+  assert_key (guessed, "Question length", "Accept.a", "12");
+  assert_key (guessed, "Question length", "Unit[ur]", "میٹر");
+  assert_key (guessed, "Question capital", "Accept.a[ur]", "اسلام آباد");
+
+  assert_key (told, "Question sum", "Text", "دو جمع دو کتنے ہوتے ہیں؟");
+  assert_key (told, "Question even", "Choice.true", "True");
+  assert_key (english, "Question q", "Text", "Is it?");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -695,6 +950,12 @@ main (int   argc,
   g_test_add_func ("/moodle-xml/pictures", test_pictures);
   g_test_add_func ("/moodle-xml/picture-places", test_picture_places);
   g_test_add_func ("/moodle-xml/grades", test_grades);
+  g_test_add_func ("/moodle-xml/typed-answers", test_typed_answers);
+  g_test_add_func ("/moodle-xml/items", test_items);
+  g_test_add_func ("/moodle-xml/true-false", test_true_false);
+  g_test_add_func ("/moodle-xml/names-and-categories", test_names_and_categories);
+  g_test_add_func ("/moodle-xml/formats", test_formats);
+  g_test_add_func ("/moodle-xml/languages", test_languages);
   g_test_add_func ("/moodle-xml/errors", test_errors);
   g_test_add_func ("/moodle-xml/entities", test_entities);
 
