@@ -2,14 +2,16 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * imtehan-moodle-xml.c reads the document into these; imtehan-moodle-xml-write.c checks the
- * pictures and writes the key file. The texts are plain text already; the language of their
- * keys is decided when they are written, as it may be guessed from all of them.
+ * imtehan-moodle-xml.c reads the document into these, with the elements and texts of
+ * imtehan-moodle-xml-text.c; imtehan-moodle-xml-write.c checks the pictures and writes the key
+ * file. The texts are plain text already; the language of their keys is decided when they are
+ * written, as it may be guessed from all of them.
  */
 
 #pragma once
 
 #include <glib.h>
+#include <libxml/tree.h>
 
 G_BEGIN_DECLS
 
@@ -92,5 +94,34 @@ char           *imtehan_xml_write           (ImtehanXmlImport   *import,
                                              const char         *language,
                                              gsize              *length,
                                              GError            **error);
+
+/* imtehan-moodle-xml-text.c */
+gboolean        imtehan_xml_is_element      (xmlNode            *node,
+                                             const char         *name);
+xmlNode        *imtehan_xml_child           (xmlNode            *node,
+                                             const char         *name);
+GPtrArray      *imtehan_xml_children        (xmlNode            *node,
+                                             const char         *name);
+char           *imtehan_xml_content         (xmlNode            *node);
+char           *imtehan_xml_text_of         (xmlNode            *node);
+char           *imtehan_xml_attribute       (xmlNode            *node,
+                                             const char         *name);
+long            imtehan_xml_line_of         (xmlNode            *node);
+gboolean        imtehan_xml_format_is_html  (xmlNode            *node,
+                                             const char         *fallback);
+const char     *imtehan_xml_format_name     (gboolean            html);
+char           *imtehan_xml_clean           (const char         *raw,
+                                             gboolean            html);
+char           *imtehan_xml_feedback_of     (xmlNode            *node,
+                                             const char         *question_format);
+char           *imtehan_xml_read_rich       (ImtehanXmlImport   *import,
+                                             xmlNode            *holder,
+                                             gboolean            html,
+                                             char              **picture,
+                                             char              **picture_alt);
+char           *imtehan_xml_text_or_alt     (char               *text,
+                                             char               *alt);
+gboolean        imtehan_xml_parse_number    (const char         *text,
+                                             double             *value);
 
 G_END_DECLS

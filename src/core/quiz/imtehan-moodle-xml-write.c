@@ -171,14 +171,16 @@ imtehan_xml_add_picture (ImtehanXmlImport *import,
   if (strlen (base64) / 4 * 3 > IMTEHAN_MOODLE_XML_MAX_PICTURE + IMTEHAN_MOODLE_XML_MAX_PICTURE / 8)
     {
       imtehan_xml_warn (import, line,
-                        _("the picture “%s” is larger than 2 MiB, and was left out"), file_name);
+                        _("the picture “%s” is larger than 2 MiB, and was left out"),
+                        file_name);
       return NULL;
     }
   data = g_base64_decode (base64, &length);
   if (length > IMTEHAN_MOODLE_XML_MAX_PICTURE)
     {
       imtehan_xml_warn (import, line,
-                        _("the picture “%s” is larger than 2 MiB, and was left out"), file_name);
+                        _("the picture “%s” is larger than 2 MiB, and was left out"),
+                        file_name);
       return NULL;
     }
   if (!is_picture (data, length))

@@ -29,8 +29,6 @@
 #include "imtehan-moodle-xml-private.h"
 #include "imtehan-quiz.h"
 
-#define PLUGINFILE "@@PLUGINFILE@@/"
-
 typedef struct
 {
   ImtehanXmlImport *import;
@@ -40,394 +38,6 @@ typedef struct
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (xmlDoc, xmlFreeDoc)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (xmlParserCtxt, xmlFreeParserCtxt)
 
-static gboolean
-is_element (xmlNode    *node,
-            const char *name)
-{
-  return node != NULL && node->type == XML_ELEMENT_NODE &&
-         g_str_equal ((const char *)node->name, name);
-}
-
-static xmlNode *
-child (xmlNode    *node,
-       const char *name)
-{
-  if (node == NULL)
-    return NULL;
-  for (xmlNode *c = node->children; c != NULL; c = c->next)
-    if (is_element (c, name))
-      return c;
-  return NULL;
-}
-
-static GPtrArray *
-children (xmlNode    *node,
-          const char *name)
-{
-  GPtrArray *found = g_ptr_array_new ();
-
-  for (xmlNode *c = node->children; c != NULL; c = c->next)
-    if (is_element (c, name))
-      g_ptr_array_add (found, c);
-  return found;
-}
-
-/* The text of an element and of all that it holds, trimmed as Moodle trims it; "" for none. */
-static char *
-content (xmlNode *node)
-{
-  xmlChar *value = node != NULL ? xmlNodeGetContent (node) : NULL;
-  char *text = g_strstrip (g_strdup (value != NULL ? (const char *)value : ""));
-
-  xmlFree (value);
-  return text;
-}
-
-static char *
-text_of (xmlNode *node)
-{
-  return content (child (node, "text"));
-}
-
-static char *
-attribute (xmlNode    *node,
-           const char *name)
-{
-  xmlChar *value = xmlGetProp (node, (const xmlChar *)name);
-  char *copy = value != NULL ? g_strdup ((const char *)value) : NULL;
-
-  xmlFree (value);
-  return copy;
-}
-
-static long
-line_of (xmlNode *node)
-{
-  return MAX (xmlGetLineNo (node), 1);
-}
-
-/* Moodle's formats: HTML and its own auto-format hold tags and entities; plain text,
- * Markdown and wiki-like text are shown as written. An unknown format is HTML, as in Moodle. */
-static gboolean
-format_is_html (xmlNode    *node,
-                const char *fallback)
-{
-  static const char * const plain[] = { "plain_text", "markdown", "wiki_like", NULL };
-  g_autofree char *format = node != NULL ? attribute (node, "format") : NULL;
-
-  if (format == NULL)
-    return fallback == NULL || !g_strv_contains (plain, fallback);
-  return !g_strv_contains (plain, g_strstrip (format));
-}
-
-static const char *
-format_name (gboolean html)
-{
-  return html ? "html" : "plain_text";
-}
-
-/* Named entities that Moodle's editors may write beside those imtehan_gift_clean_text()
- * decodes (&amp; &lt; &gt; &quot; &apos; &nbsp; and the numbered ones): none is markup, so
- * they are decoded first. */
-static void
-append_entity (GString    *out,
-               const char *name,
-               gsize       length)
-{
-  static const struct { const char *name; const char *text; } entities[] = {
-    { "times", "×" }, { "divide", "÷" }, { "minus", "−" }, { "plusmn", "±" }, { "deg", "°" },
-    { "micro", "µ" }, { "middot", "·" }, { "hellip", "…" }, { "ndash", "–" }, { "mdash", "—" },
-    { "lsquo", "‘" }, { "rsquo", "’" }, { "ldquo", "“" }, { "rdquo", "”" }, { "laquo", "«" },
-    { "raquo", "»" }, { "copy", "©" }, { "reg", "®" }, { "trade", "™" }, { "euro", "€" },
-    { "pound", "£" }, { "le", "≤" }, { "ge", "≥" }, { "ne", "≠" }, { "asymp", "≈" },
-    { "infin", "∞" }, { "radic", "√" }, { "sup2", "²" }, { "sup3", "³" }, { "frac12", "½" },
-    { "frac14", "¼" }, { "frac34", "¾" }, { "rarr", "→" }, { "larr", "←" }, { "harr", "↔" },
-    { "rArr", "⇒" }, { "hArr", "⇔" }, { "bull", "•" }, { "alpha", "α" }, { "beta", "β" },
-    { "gamma", "γ" }, { "delta", "δ" }, { "Delta", "Δ" }, { "theta", "θ" }, { "lambda", "λ" },
-    { "mu", "μ" }, { "pi", "π" }, { "sigma", "σ" }, { "Sigma", "Σ" }, { "phi", "φ" },
-    { "psi", "ψ" }, { "Psi", "Ψ" }, { "omega", "ω" }, { "Omega", "Ω" },
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (entities); i++)
-    if (strlen (entities[i].name) == length && strncmp (entities[i].name, name, length) == 0)
-      {
-        g_string_append (out, entities[i].text);
-        return;
-      }
-  g_string_append_c (out, '&');
-  g_string_append_len (out, name, length);
-  g_string_append_c (out, ';');
-}
-
-/* HTML as a browser reads it: a run of spaces and line breaks in the source is one space,
- * except in <pre>; the entities above as characters. */
-static char *
-prepare_html (const char *html)
-{
-  GString *out = g_string_new (NULL);
-  gboolean in_pre = FALSE;
-
-  for (const char *p = html; *p != '\0';)
-    {
-      const char *semicolon;
-
-      if (*p == '<' && (g_ascii_strncasecmp (p + 1, "pre", 3) == 0 ||
-                        g_ascii_strncasecmp (p + 1, "/pre", 4) == 0))
-        in_pre = p[1] != '/';
-      if (!in_pre && g_ascii_isspace (*p))
-        {
-          while (g_ascii_isspace (*p))
-            p++;
-          g_string_append_c (out, ' ');
-          continue;
-        }
-      if (*p == '&' && g_ascii_isalpha (p[1]) && (semicolon = strchr (p, ';')) != NULL &&
-          semicolon - p <= 8 && strspn (p + 1, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") ==
-          (gsize)(semicolon - p - 1))
-        {
-          append_entity (out, p + 1, semicolon - p - 1);
-          p = semicolon + 1;
-          continue;
-        }
-      g_string_append_c (out, *p++);
-    }
-  return g_string_free (out, FALSE);
-}
-
-/* What was around a tag that is gone ("a <img …> b") leaves two spaces: one, but in a code
- * block. */
-static char *
-collapse_spaces (char *text)
-{
-  gboolean in_code = FALSE;
-  char *out = text;
-
-  for (char *p = text; *p != '\0'; p++)
-    {
-      if ((p == text || p[-1] == '\n') && g_str_has_prefix (p, "```"))
-        in_code = !in_code;
-      if (!in_code && *p == ' ' && out > text && out[-1] == ' ')
-        continue;
-      *out++ = *p;
-    }
-  *out = '\0';
-  return text;
-}
-
-/* The leading "[html]" or "[plain]" makes imtehan_gift_clean_text() read no format of its own
- * from the text, which may start with "[" in a Moodle file. */
-static char *
-clean (const char *raw,
-       gboolean    html)
-{
-  g_autofree char *prepared = html ? prepare_html (raw) : NULL;
-  g_autofree char *marked = g_strconcat (html ? "[html]" : "[plain]", html ? prepared : raw,
-                                         NULL);
-  ImtehanGiftFormat format = IMTEHAN_GIFT_FORMAT_MOODLE;
-  char *text = imtehan_gift_clean_text (marked, &format);
-
-  return html ? collapse_spaces (text) : text;
-}
-
-static char *
-feedback_of (xmlNode    *node,
-             const char *question_format)
-{
-  xmlNode *feedback = child (node, "feedback");
-  g_autofree char *raw = text_of (feedback);
-
-  return clean (raw, format_is_html (feedback, question_format));
-}
-
-/* The next <img …> of @html from *@p: its src and alt, with entities decoded. */
-static gboolean
-next_image (const char **p,
-            char       **src,
-            char       **alt)
-{
-  const char *tag;
-
-  while ((tag = strchr (*p, '<')) != NULL)
-    {
-      const char *a = tag + 4, *end;
-
-      *p = tag + 1;
-      if (g_ascii_strncasecmp (tag + 1, "img", 3) != 0 || !(g_ascii_isspace (*a) || *a == '/'))
-        continue;
-      if ((end = strchr (a, '>')) == NULL)
-        return FALSE;
-      *p = end + 1;
-      while (a < end)
-        {
-          const char *name, *value, *value_end;
-          gsize name_length;
-
-          while (a < end && (g_ascii_isspace (*a) || *a == '/'))
-            a++;
-          for (name = a; a < end && !g_ascii_isspace (*a) && *a != '=' && *a != '/'; a++)
-            ;
-          name_length = a - name;
-          while (a < end && g_ascii_isspace (*a))
-            a++;
-          if (a >= end || *a != '=')
-            continue;
-          for (a++; a < end && g_ascii_isspace (*a); a++)
-            ;
-          if (a < end && (*a == '"' || *a == '\''))
-            {
-              value = a + 1;
-              value_end = memchr (value, *a, end - value);
-              if (value_end == NULL)
-                value_end = end;
-              a = MIN (value_end + 1, end);
-            }
-          else
-            {
-              for (value = a; a < end && !g_ascii_isspace (*a); a++)
-                ;
-              value_end = a;
-            }
-          if (name_length == 3 && g_ascii_strncasecmp (name, "src", 3) == 0 && *src == NULL)
-            {
-              g_autofree char *raw = g_strndup (value, value_end - value);
-              *src = clean (raw, TRUE);
-            }
-          else if (name_length == 3 && g_ascii_strncasecmp (name, "alt", 3) == 0 && *alt == NULL)
-            {
-              g_autofree char *raw = g_strndup (value, value_end - value);
-              *alt = clean (raw, TRUE);
-            }
-        }
-      return TRUE;
-    }
-  return FALSE;
-}
-
-/* The <file> beside a text that "@@PLUGINFILE@@/<path>" names: Moodle writes a file's folder
- * in its "path" attribute ("/" for most), and escapes the src as a URL. */
-static xmlNode *
-find_file (xmlNode    *holder,
-           const char *src)
-{
-  g_autofree char *path = g_uri_unescape_string (src + strlen (PLUGINFILE), NULL);
-  g_autofree char *wanted = g_strconcat ("/", path != NULL ? path : src + strlen (PLUGINFILE),
-                                         NULL);
-
-  for (xmlNode *c = holder->children; c != NULL; c = c->next)
-    {
-      g_autofree char *name = NULL;
-      g_autofree char *folder = NULL;
-      g_autofree char *full = NULL;
-
-      if (!is_element (c, "file") || (name = attribute (c, "name")) == NULL)
-        continue;
-      folder = attribute (c, "path");
-      full = g_strconcat (folder != NULL ? folder : "/",
-                          folder != NULL && g_str_has_suffix (folder, "/") ? "" : "/", name,
-                          NULL);
-      if (g_str_equal (full, wanted) || (folder == NULL && g_str_equal (name, wanted + 1)))
-        return c;
-    }
-  return NULL;
-}
-
-static void
-add_file_picture (ImtehanXmlImport  *import,
-                  xmlNode           *file,
-                  char             **alt,
-                  char             **picture,
-                  char             **picture_alt)
-{
-  g_autofree char *name = attribute (file, "name");
-  g_autofree char *encoding = attribute (file, "encoding");
-  g_autofree char *data = NULL;
-  const char *added;
-
-  if (encoding == NULL || g_ascii_strcasecmp (g_strstrip (encoding), "base64") != 0)
-    {
-      imtehan_xml_warn (import, line_of (file),
-                        _("the picture “%s” is not in base64, and was left out"), name);
-      return;
-    }
-  if (*picture != NULL)
-    {
-      imtehan_xml_warn (import, line_of (file),
-                        _("a question or an answer shows one picture; “%s” was left out"),
-                        name);
-      return;
-    }
-  data = content (file);
-  added = imtehan_xml_add_picture (import, line_of (file), name, data, *alt);
-  if (added == NULL)
-    return;
-  *picture = g_strdup (added);
-  if (picture_alt != NULL)
-    *picture_alt = *alt != NULL && **alt != '\0' ? g_steal_pointer (alt) : g_strdup (name);
-}
-
-/* A text of a question, an answer or an item, as plain text, and the first picture that it
- * shows and that the file holds, with its alt. */
-static char *
-read_rich (ImtehanXmlImport  *import,
-           xmlNode           *holder,
-           gboolean           html,
-           char             **picture,
-           char             **picture_alt)
-{
-  g_autofree char *raw = text_of (holder);
-  const char *p = raw;
-  char *src = NULL, *alt = NULL;
-
-  while (html && next_image (&p, &src, &alt))
-    {
-      xmlNode *file = NULL;
-
-      if (src == NULL)
-        ;
-      else if (!g_str_has_prefix (src, PLUGINFILE) || (file = find_file (holder, src)) == NULL)
-        imtehan_xml_warn (import, line_of (holder),
-                          _("the picture “%s” is not in the file, and was left out"), src);
-      else
-        add_file_picture (import, file, &alt, picture, picture_alt);
-      g_clear_pointer (&src, g_free);
-      g_clear_pointer (&alt, g_free);
-    }
-  return clean (raw, html);
-}
-
-/* A picture alone is an answer or an item too: its alt is then the text. */
-static char *
-text_or_alt (char *text,
-             char *alt)
-{
-  if (*text != '\0' || alt == NULL)
-    {
-      g_free (alt);
-      return text;
-    }
-  g_free (text);
-  return alt;
-}
-
-static gboolean
-parse_number (const char *text,
-              double     *value)
-{
-  char *end = NULL;
-  gboolean digit = FALSE;
-
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      if (!strchr ("0123456789+-.eE", *p))
-        return FALSE;
-      digit |= g_ascii_isdigit (*p);
-    }
-  if (!digit)
-    return FALSE;
-  *value = g_ascii_strtod (text, &end);
-  return end != NULL && *end == '\0' && isfinite (*value);
-}
-
 /* An answer's grade, in percent: "fraction" is -100 to 100, as Moodle's editor allows. */
 static gboolean
 read_fraction (ImtehanXmlImport  *import,
@@ -435,24 +45,24 @@ read_fraction (ImtehanXmlImport  *import,
                double            *value,
                GError           **error)
 {
-  g_autofree char *fraction = attribute (answer, "fraction");
+  g_autofree char *fraction = imtehan_xml_attribute (answer, "fraction");
 
   *value = 0;
   if (fraction == NULL)
     return TRUE;
   g_strstrip (fraction);
-  if (!parse_number (fraction, value))
+  if (!imtehan_xml_parse_number (fraction, value))
     {
       g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_INVALID,
                    _("%s:%ld: the grade “%s” of an answer is not a number"), import->name,
-                   line_of (answer), fraction);
+                   imtehan_xml_line_of (answer), fraction);
       return FALSE;
     }
   if (*value > 100.0000001 || *value < -100.0000001)
     {
       g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_INVALID,
                    _("%s:%ld: an answer's grade is %s %%; a grade is between -100 and 100 %%"),
-                   import->name, line_of (answer), fraction);
+                   import->name, imtehan_xml_line_of (answer), fraction);
       return FALSE;
     }
   return TRUE;
@@ -476,9 +86,9 @@ read_multichoice (ImtehanXmlImport    *import,
                   const char         **skip,
                   GError             **error)
 {
-  g_autoptr(GPtrArray) answers = children (node, "answer");
-  g_autofree char *single_text = content (child (node, "single"));
-  gboolean single = child (node, "single") == NULL ||
+  g_autoptr(GPtrArray) answers = imtehan_xml_children (node, "answer");
+  g_autofree char *single_text = imtehan_xml_content (imtehan_xml_child (node, "single"));
+  gboolean single = imtehan_xml_child (node, "single") == NULL ||
                     !(g_str_equal (single_text, "false") || g_str_equal (single_text, "") ||
                       g_str_equal (single_text, "0"));
   double fractions[IMTEHAN_QUESTION_MAX_CHOICES];
@@ -495,14 +105,15 @@ read_multichoice (ImtehanXmlImport    *import,
       xmlNode *answer = g_ptr_array_index (answers, i);
       ImtehanXmlPart *part = imtehan_xml_part_new (i);
       char *alt = NULL;
+      gboolean html;
 
       g_ptr_array_add (question->parts, part);
       if (!read_fraction (import, answer, &fractions[i], error))
         return FALSE;
-      part->text = read_rich (import, answer, format_is_html (answer, format), &part->picture,
-                              &alt);
-      part->text = text_or_alt (part->text, g_steal_pointer (&alt));
-      part->feedback = feedback_of (answer, format);
+      html = imtehan_xml_format_is_html (answer, format);
+      part->text = imtehan_xml_read_rich (import, answer, html, &part->picture, &alt);
+      part->text = imtehan_xml_text_or_alt (part->text, alt);
+      part->feedback = imtehan_xml_feedback_of (answer, format);
       if (*part->text == '\0')
         *skip = _("skipped: an answer is empty");
       n_full += fractions[i] >= 100 - 1e-4;
@@ -548,7 +159,7 @@ read_truefalse (ImtehanXmlImport    *import,
                 const char         **skip,
                 GError             **error)
 {
-  g_autoptr(GPtrArray) answers = children (node, "answer");
+  g_autoptr(GPtrArray) answers = imtehan_xml_children (node, "answer");
   ImtehanXmlPart *parts[2];
   gboolean answer_true = TRUE;
 
@@ -566,7 +177,7 @@ read_truefalse (ImtehanXmlImport    *import,
   for (guint i = 0; i < answers->len && i < 2; i++)
     {
       xmlNode *answer = g_ptr_array_index (answers, i);
-      g_autofree char *text = text_of (answer);
+      g_autofree char *text = imtehan_xml_text_of (answer);
       gboolean is_true = g_str_equal (text, "true") ||
                          (!g_str_equal (text, "false") && i == 0);
       double fraction;
@@ -575,7 +186,7 @@ read_truefalse (ImtehanXmlImport    *import,
         return FALSE;
       answer_true = is_true == (fabs (fraction - 100) < 1e-4);
       g_free (parts[is_true ? 0 : 1]->feedback);
-      parts[is_true ? 0 : 1]->feedback = feedback_of (answer, format);
+      parts[is_true ? 0 : 1]->feedback = imtehan_xml_feedback_of (answer, format);
     }
   question->answer = g_strdup (answer_true ? "true" : "false");
   return TRUE;
@@ -591,12 +202,12 @@ read_number (ImtehanXmlImport  *import,
 {
   double number;
 
-  if (!parse_number (text, &number))
+  if (!imtehan_xml_parse_number (text, &number))
     {
       /* TRANSLATORS: the first %s is "answer" or "tolerance" as Moodle's file names them */
       g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_INVALID,
                    _("%s:%ld: the <%s> “%s” of a numerical question is not a number"),
-                   import->name, line_of (node), what, text);
+                   import->name, imtehan_xml_line_of (node), what, text);
       return FALSE;
     }
   *value = g_strdup (text + (*text == '+'));
@@ -613,14 +224,14 @@ read_accepted (ImtehanXmlImport    *import,
                const char         **skip,
                GError             **error)
 {
-  g_autoptr(GPtrArray) answers = children (node, "answer");
+  g_autoptr(GPtrArray) answers = imtehan_xml_children (node, "answer");
   gboolean numerical = question->kind == IMTEHAN_XML_NUMERICAL;
 
   for (guint i = 0; i < answers->len; i++)
     {
       xmlNode *answer = g_ptr_array_index (answers, i);
-      g_autofree char *text = text_of (answer);
-      g_autofree char *tolerance = content (child (answer, "tolerance"));
+      g_autofree char *text = imtehan_xml_text_of (answer);
+      g_autofree char *tolerance = imtehan_xml_content (imtehan_xml_child (answer, "tolerance"));
       g_autofree char *value = NULL;
       ImtehanXmlPart *part;
       double fraction, number = 0;
@@ -635,7 +246,7 @@ read_accepted (ImtehanXmlImport    *import,
         }
       if (numerical && !read_number (import, answer, "answer", text, &value, error))
         return FALSE;
-      if (numerical && *tolerance != '\0' && !parse_number (tolerance, &number))
+      if (numerical && *tolerance != '\0' && !imtehan_xml_parse_number (tolerance, &number))
         return read_number (import, answer, "tolerance", tolerance, &value, error);
       if (fraction <= 1e-4)
         continue;
@@ -648,7 +259,7 @@ read_accepted (ImtehanXmlImport    *import,
       g_ptr_array_add (question->parts, part);
       part->text = numerical ? g_steal_pointer (&value) : g_steal_pointer (&text);
       part->weight = weight_of (fraction);
-      part->feedback = feedback_of (answer, format);
+      part->feedback = imtehan_xml_feedback_of (answer, format);
       if (numerical && *tolerance != '\0' && number != 0)
         part->tolerance = g_strdup (tolerance + (*tolerance == '-' || *tolerance == '+'));
     }
@@ -661,7 +272,7 @@ static void
 read_short (xmlNode            *node,
             ImtehanXmlQuestion *question)
 {
-  g_autofree char *usecase = content (child (node, "usecase"));
+  g_autofree char *usecase = imtehan_xml_content (imtehan_xml_child (node, "usecase"));
 
   question->kind = IMTEHAN_XML_SHORT;
   question->case_sensitive = g_str_equal (usecase, "1") || g_str_equal (usecase, "true");
@@ -673,17 +284,17 @@ static void
 read_unit (xmlNode            *node,
            ImtehanXmlQuestion *question)
 {
-  xmlNode *units = child (node, "units");
+  xmlNode *units = imtehan_xml_child (node, "units");
 
   question->kind = IMTEHAN_XML_NUMERICAL;
   for (xmlNode *unit = units ? units->children : NULL; unit != NULL; unit = unit->next)
     {
-      g_autofree char *multiplier = content (child (unit, "multiplier"));
-      g_autofree char *name = content (child (unit, "unit_name"));
+      g_autofree char *multiplier = imtehan_xml_content (imtehan_xml_child (unit, "multiplier"));
+      g_autofree char *name = imtehan_xml_content (imtehan_xml_child (unit, "unit_name"));
       double value = 1;
 
-      if (!is_element (unit, "unit") || *name == '\0' ||
-          (*multiplier != '\0' && (!parse_number (multiplier, &value) || value != 1)))
+      if (!imtehan_xml_is_element (unit, "unit") || *name == '\0' ||
+          (*multiplier != '\0' && (!imtehan_xml_parse_number (multiplier, &value) || value != 1)))
         continue;
       question->unit = g_steal_pointer (&name);
       return;
@@ -700,21 +311,21 @@ read_matching (ImtehanXmlImport    *import,
                const char         **skip,
                GError             **error)
 {
-  g_autoptr(GPtrArray) subquestions = children (node, "subquestion");
+  g_autoptr(GPtrArray) subquestions = imtehan_xml_children (node, "subquestion");
   guint n_items = 0, n_distractors = 0;
 
   question->kind = IMTEHAN_XML_MATCHING;
   for (guint i = 0; i < subquestions->len; i++)
     {
       xmlNode *subquestion = g_ptr_array_index (subquestions, i);
-      g_autofree char *match = text_of (child (subquestion, "answer"));
+      g_autofree char *match = imtehan_xml_text_of (imtehan_xml_child (subquestion, "answer"));
       g_autofree char *picture = NULL;
       char *alt = NULL;
-      g_autofree char *text = read_rich (import, subquestion,
-                                         format_is_html (subquestion, format), &picture, &alt);
+      gboolean html = imtehan_xml_format_is_html (subquestion, format);
+      g_autofree char *text = imtehan_xml_read_rich (import, subquestion, html, &picture, &alt);
       ImtehanXmlPart *part;
 
-      text = text_or_alt (text, alt);
+      text = imtehan_xml_text_or_alt (text, alt);
       if (*text == '\0' && *match == '\0')
         continue;
       if (*text != '\0' && *match == '\0')
@@ -738,7 +349,7 @@ read_matching (ImtehanXmlImport    *import,
     {
       g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_INVALID,
                    _("%s:%ld: a matching question needs at least 2 items to match; this one "
-                     "has %u"), import->name, line_of (node), n_items);
+                     "has %u"), import->name, imtehan_xml_line_of (node), n_items);
       return FALSE;
     }
   return TRUE;
@@ -753,7 +364,7 @@ read_ordering (ImtehanXmlImport    *import,
                const char         **skip,
                GError             **error)
 {
-  g_autoptr(GPtrArray) answers = children (node, "answer");
+  g_autoptr(GPtrArray) answers = imtehan_xml_children (node, "answer");
   double places[IMTEHAN_QUESTION_MAX_CHOICES];
 
   question->kind = IMTEHAN_XML_ORDERING;
@@ -765,16 +376,17 @@ read_ordering (ImtehanXmlImport    *import,
   for (guint i = 0; i < answers->len; i++)
     {
       xmlNode *answer = g_ptr_array_index (answers, i);
-      g_autofree char *place = attribute (answer, "fraction");
+      g_autofree char *place = imtehan_xml_attribute (answer, "fraction");
       ImtehanXmlPart *part = imtehan_xml_part_new (i);
       char *alt = NULL;
       guint k;
 
-      if (place == NULL || !parse_number (g_strstrip (place), &places[i]))
+      if (place == NULL || !imtehan_xml_parse_number (g_strstrip (place), &places[i]))
         places[i] = i + 1;
-      part->text = read_rich (import, answer, format_is_html (answer, format), &part->picture,
-                              &alt);
-      part->text = text_or_alt (part->text, g_steal_pointer (&alt));
+      gboolean html = imtehan_xml_format_is_html (answer, format);
+
+      part->text = imtehan_xml_read_rich (import, answer, html, &part->picture, &alt);
+      part->text = imtehan_xml_text_or_alt (part->text, alt);
       if (*part->text == '\0')
         *skip = _("skipped: an answer is empty");
       /* In place, keeping the file's order of equal places. */
@@ -807,7 +419,7 @@ static char *
 question_id (ImtehanXmlImport *import,
              xmlNode          *node)
 {
-  g_autofree char *name = text_of (child (node, "name"));
+  g_autofree char *name = imtehan_xml_text_of (imtehan_xml_child (node, "name"));
   g_autofree char *base = imtehan_gift_make_id (name);
   char *id;
 
@@ -832,8 +444,8 @@ read_old_image (ImtehanXmlImport   *import,
                 xmlNode            *node,
                 ImtehanXmlQuestion *question)
 {
-  g_autofree char *name = content (child (node, "image"));
-  g_autofree char *data = content (child (node, "image_base64"));
+  g_autofree char *name = imtehan_xml_content (imtehan_xml_child (node, "image"));
+  g_autofree char *data = imtehan_xml_content (imtehan_xml_child (node, "image_base64"));
   g_autofree char *base = NULL;
   const char *added;
 
@@ -841,12 +453,14 @@ read_old_image (ImtehanXmlImport   *import,
     return;
   if (question->picture != NULL)
     {
-      imtehan_xml_warn (import, line_of (child (node, "image")),
-                        _("a question or an answer shows one picture; “%s” was left out"), name);
+      imtehan_xml_warn (import, imtehan_xml_line_of (imtehan_xml_child (node, "image")),
+                        _("a question or an answer shows one picture; “%s” was left out"),
+                        name);
       return;
     }
   base = g_path_get_basename (name);
-  added = imtehan_xml_add_picture (import, line_of (child (node, "image")), base, data, NULL);
+  added = imtehan_xml_add_picture (import, imtehan_xml_line_of (imtehan_xml_child (node, "image")),
+                                   base, data, NULL);
   question->picture = g_strdup (added);
 }
 
@@ -868,23 +482,23 @@ read_question_of_type (Reader      *reader,
   ImtehanXmlImport *import = reader->import;
   g_autoptr(GPtrArray) skip_warnings = NULL;
   g_autofree char *raw_general = NULL;
-  xmlNode *text_node = child (node, "questiontext");
-  gboolean html = format_is_html (text_node, "html");
-  const char *format = format_name (html);
+  xmlNode *text_node = imtehan_xml_child (node, "questiontext");
+  xmlNode *general = imtehan_xml_child (node, "generalfeedback");
+  gboolean html = imtehan_xml_format_is_html (text_node, "html");
+  const char *format = imtehan_xml_format_name (html);
   const char *skip = NULL;
   guint n_pictures = import->pictures->len;
   ImtehanXmlQuestion *question = g_new0 (ImtehanXmlQuestion, 1);
   gboolean ok = TRUE;
 
-  question->line = line_of (node);
+  question->line = imtehan_xml_line_of (node);
   question->parts = g_ptr_array_new_with_free_func (imtehan_xml_part_free);
-  question->text = text_node != NULL ? read_rich (import, text_node, html, &question->picture,
-                                                  NULL)
-                                     : g_strdup ("");
+  question->text = text_node == NULL ? g_strdup ("")
+                    : imtehan_xml_read_rich (import, text_node, html, &question->picture, NULL);
   read_old_image (import, node, question);
-  raw_general = text_of (child (node, "generalfeedback"));
-  question->explanation = clean (raw_general,
-                                 format_is_html (child (node, "generalfeedback"), format));
+  raw_general = imtehan_xml_text_of (general);
+  question->explanation = imtehan_xml_clean (raw_general,
+                                             imtehan_xml_format_is_html (general, format));
 
   if (g_str_equal (type, "multichoice"))
     ok = read_multichoice (import, node, format, question, &skip, error);
@@ -930,19 +544,21 @@ read_question (Reader   *reader,
 {
   static const char * const types[] = { "multichoice", "truefalse", "shortanswer", "numerical",
                                         "matching", "match", "ordering", NULL };
-  g_autofree char *type = attribute (node, "type");
+  g_autofree char *type = imtehan_xml_attribute (node, "type");
   g_autofree char *shown = NULL;
 
   if (type == NULL)
     {
-      imtehan_xml_warn (reader->import, line_of (node), _("skipped: a question without a type"));
+      imtehan_xml_warn (reader->import, imtehan_xml_line_of (node),
+                        _("skipped: a question without a type"));
       return TRUE;
     }
   if (g_str_equal (type, "category"))
     {
-      xmlNode *category = child (node, "category");
+      xmlNode *category = imtehan_xml_child (node, "category");
       /* Moodle before 3.5 wrote the path without <text>. */
-      g_autofree char *path = child (category, "text") ? text_of (category) : content (category);
+      g_autofree char *path = imtehan_xml_child (category, "text") != NULL
+                              ? imtehan_xml_text_of (category) : imtehan_xml_content (category);
 
       g_clear_pointer (&reader->topic, g_free);
       reader->topic = imtehan_gift_category_topic (path);
@@ -953,13 +569,13 @@ read_question (Reader   *reader,
 
   shown = type_for_message (type);
   if (g_str_equal (type, "description"))
-    imtehan_xml_warn (reader->import, line_of (node),
+    imtehan_xml_warn (reader->import, imtehan_xml_line_of (node),
                       _("skipped: a question of type “%s”, which has no answers"), shown);
   else if (g_str_equal (type, "essay"))
-    imtehan_xml_warn (reader->import, line_of (node),
+    imtehan_xml_warn (reader->import, imtehan_xml_line_of (node),
                       _("skipped: a question of type “%s”, which a quiz cannot mark"), shown);
   else
-    imtehan_xml_warn (reader->import, line_of (node),
+    imtehan_xml_warn (reader->import, imtehan_xml_line_of (node),
                       _("skipped: a question of type “%s”, which Imtehan does not import"),
                       shown);
   return TRUE;
@@ -1017,11 +633,11 @@ parse (const char  *name,
       return NULL;
     }
   root = xmlDocGetRootElement (doc);
-  if (root == NULL || !is_element (root, "quiz"))
+  if (root == NULL || !imtehan_xml_is_element (root, "quiz"))
     {
       g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_INVALID,
                    _("%s:%ld: the file holds <%s>, not Moodle's <quiz>: it is not a Moodle XML "
-                     "question bank"), name, root ? line_of (root) : 1,
+                     "question bank"), name, root ? imtehan_xml_line_of (root) : 1,
                    root ? (const char *)root->name : "");
       return NULL;
     }
@@ -1104,7 +720,7 @@ imtehan_moodle_xml_import (GBytes       *bytes,
     return NULL;
 
   for (xmlNode *node = xmlDocGetRootElement (doc)->children; ok && node != NULL; node = node->next)
-    if (is_element (node, "question"))
+    if (imtehan_xml_is_element (node, "question"))
       ok = read_question (&reader, node, error);
   g_free (reader.topic);
 
