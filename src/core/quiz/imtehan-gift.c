@@ -607,7 +607,7 @@ imtehan_gift_import (GBytes       *bytes,
   if (!imtehan_text_file_check (&data, &len, display_name, IMTEHAN_GIFT_MAX_SIZE, error))
     return NULL;
 
-  g_key_file_set_integer (key_file, QUIZ_GROUP, "FormatVersion", IMTEHAN_QUIZ_FORMAT_VERSION);
+  g_key_file_set_integer (key_file, QUIZ_GROUP, "FormatVersion", 1);
   g_key_file_set_string (key_file, QUIZ_GROUP, "Id", quiz_id);
   set_text (&import, QUIZ_GROUP, "Title", title);
 
