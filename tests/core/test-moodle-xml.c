@@ -22,7 +22,18 @@ wrap (const char *questions)
                           questions);
 }
 
-/* Imports @xml; the key file it gives, which must parse. */
+static guint
+count_questions (GKeyFile *key_file)
+{
+  g_auto(GStrv) groups = g_key_file_get_groups (key_file, NULL);
+  guint n = 0;
+
+  for (guint i = 0; groups[i] != NULL; i++)
+    n += g_str_has_prefix (groups[i], "Question ");
+  return n;
+}
+
+/* Imports @xml; the key file it gives, which the app must load. */
 static GKeyFile *
 import_full (const char   *xml,
              gsize         length,
@@ -33,6 +44,8 @@ import_full (const char   *xml,
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) local_warnings = NULL;
   g_autofree char *data = NULL;
+  g_autoptr(GBytes) quiz_bytes = NULL;
+  g_autoptr(ImtehanQuiz) quiz = NULL;
   GKeyFile *key_file = g_key_file_new ();
   gsize data_length = 0;
 
@@ -50,9 +63,38 @@ import_full (const char   *xml,
                                             G_KEY_FILE_KEEP_TRANSLATIONS, &error));
   g_assert_no_error (error);
 
+  /* And the app loads it. */
+  quiz_bytes = g_bytes_new (data, data_length);
+  quiz = imtehan_quiz_new_from_bytes (quiz_bytes, "imported.quiz", &error);
+  g_assert_no_error (error);
+  g_assert_true (IMTEHAN_IS_QUIZ (quiz));
+  g_assert_cmpuint (imtehan_quiz_get_n_questions (quiz), ==,
+                    count_questions (key_file));
+
   if (warnings != NULL)
     *warnings = g_steal_pointer (&local_warnings);
   return key_file;
+}
+
+/* The quiz the app loads from @xml. */
+static ImtehanQuiz *
+import_quiz (const char *xml,
+             gsize       length)
+{
+  g_autoptr(GBytes) bytes = g_bytes_new_static (xml, length);
+  g_autoptr(GBytes) quiz_bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  char *data;
+  gsize data_length = 0;
+  ImtehanQuiz *quiz;
+
+  data = imtehan_moodle_xml_import (bytes, BANK, "imported", "Imported", "en", NULL,
+                                    &data_length, &error);
+  g_assert_no_error (error);
+  quiz_bytes = g_bytes_new_take (data, data_length);
+  quiz = imtehan_quiz_new_from_bytes (quiz_bytes, "imported.quiz", &error);
+  g_assert_no_error (error);
+  return quiz;
 }
 
 static GKeyFile *
@@ -280,6 +322,26 @@ test_every_type (void)
   assert_key (quiz, "Picture logo-png", "Data", PNG_BASE64);
   assert_key (quiz, "Picture logo-png", "Alt", "Moodle logo");
   g_assert_false (g_key_file_has_group (quiz, "Picture thumbdown-png"));
+
+  /* What the app makes of it. */
+  {
+    g_autoptr(ImtehanQuiz) loaded = import_quiz (xml, length);
+    const ImtehanQuestionKind kinds[] = {
+      IMTEHAN_QUESTION_SINGLE, IMTEHAN_QUESTION_MULTIPLE, IMTEHAN_QUESTION_SINGLE,
+      IMTEHAN_QUESTION_SHORT, IMTEHAN_QUESTION_NUMERICAL, IMTEHAN_QUESTION_MATCHING,
+      IMTEHAN_QUESTION_ORDERING, IMTEHAN_QUESTION_SINGLE,
+    };
+    ImtehanQuestion *lens = imtehan_quiz_find_question (loaded, "lens-picture");
+
+    g_assert_cmpuint (imtehan_quiz_get_n_questions (loaded), ==, G_N_ELEMENTS (kinds));
+    for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+      g_assert_cmpint (imtehan_question_get_kind (imtehan_quiz_get_question (loaded, i)), ==,
+                       kinds[i]);
+    g_assert_cmpstr (imtehan_question_get_picture (lens), ==, "red-lens-png");
+    g_assert_cmpstr (imtehan_question_get_feedback (lens, "a", "en"), ==, "Yes: it bulges.");
+    g_assert_cmpstr (imtehan_question_get_choice_picture (
+                       imtehan_quiz_find_question (loaded, "mirror"), "b"), ==, "red-lens-png");
+  }
 
   g_assert_cmpuint (g_strv_length (warnings), ==, G_N_ELEMENTS (skipped) + 2);
   for (guint i = 0; i < G_N_ELEMENTS (skipped); i++)
@@ -714,6 +776,9 @@ test_typed_answers (void)
     "<question type=\"numerical\">\n<name><text>Any number</text></name>\n"
     "<questiontext><text>Any?</text></questiontext>\n"
     "<answer fraction=\"100\"><text>*</text></answer>\n</question>\n"
+    "<question type=\"shortanswer\">\n<name><text>Half</text></name>\n"
+    "<questiontext><text>Half?</text></questiontext>\n"
+    "<answer fraction=\"50\"><text>half</text></answer>\n</question>\n"
     "<question type=\"numerical\">\n<name><text>No unit</text></name>\n"
     "<questiontext><text>How far?</text></questiontext>\n"
     "<answer fraction=\"100\"><text>12</text></answer>\n"
@@ -735,16 +800,18 @@ test_typed_answers (void)
   assert_no_key (quiz, "Question no-unit", "Unit");
   g_assert_false (g_key_file_has_group (quiz, "Question any-number"));
 
-  g_assert_cmpuint (g_strv_length (warnings), ==, 3);
+  g_assert_cmpuint (g_strv_length (warnings), ==, 4);
   {
     const char *messages[] = {
       "skipped: a question has at most 10 accepted answers",
       "skipped: no answer gives marks",
       "skipped: an answer “*” gives marks for any number",
+      "skipped: no answer gives full marks",
     };
     const char *needles[] = { "<question type=\"shortanswer\">\n<questiontext><text>Any",
                               "<question type=\"shortanswer\">\n<questiontext><text>None",
-                              "<question type=\"numerical\">\n<name><text>Any number" };
+                              "<question type=\"numerical\">\n<name><text>Any number",
+                              "<question type=\"shortanswer\">\n<name><text>Half" };
 
     for (guint i = 0; i < G_N_ELEMENTS (messages); i++)
       {
@@ -789,7 +856,13 @@ test_items (void)
                               "<subquestion><text>A</text><answer><text>a</text></answer>"
                               "</subquestion>\n<subquestion><text></text><answer><text></text>"
                               "</answer></subquestion>\n<subquestion><text>B</text><answer><text>"
-                              "a</text></answer></subquestion>\n</question>\n"
+                              "a</text></answer></subquestion>\n<subquestion><text></text><answer>"
+                              "<text>c</text></answer></subquestion>\n</question>\n"
+                              "<question type=\"matching\">\n<name><text>Same</text></name>\n"
+                              "<questiontext><text>Match</text></questiontext>\n"
+                              "<subquestion><text>A</text><answer><text>a</text></answer>"
+                              "</subquestion>\n<subquestion><text>B</text><answer><text>a</text>"
+                              "</answer></subquestion>\n</question>\n"
                               "<question type=\"ordering\">\n<name><text>One</text></name>\n"
                               "<questiontext><text>Order</text></questiontext>\n"
                               "<answer><text>only</text></answer>\n</question>\n"
@@ -800,23 +873,26 @@ test_items (void)
   xml = wrap (questions->str);
   quiz = import_full (xml, strlen (xml), "en", &warnings);
 
-  /* A subquestion with neither text nor answer is nothing; two items may share an answer. */
+  /* A subquestion with neither text nor answer is nothing; two items may share an answer,
+   * but not every item. */
   assert_key (quiz, "Question blank", "Items", "a;b;");
   assert_key (quiz, "Question blank", "Match.b", "a");
-  assert_no_key (quiz, "Question blank", "Distractors");
+  assert_key (quiz, "Question blank", "Distractors", "c;");
+  g_assert_false (g_key_file_has_group (quiz, "Question same"));
   assert_key (quiz, "Question unnumbered", "Item.a", "first");
   assert_key (quiz, "Question unnumbered", "Item.b", "second");
 
-  g_assert_cmpuint (g_strv_length (warnings), ==, 4);
+  g_assert_cmpuint (g_strv_length (warnings), ==, 5);
   {
     const char *messages[] = {
       "skipped: a question has at most 10 items",
       "skipped: a matching question has at most 10 answers that match no item",
       "skipped: an item has no answer to match",
+      "skipped: every item of a matching question has the same answer",
       "skipped: a question needs at least 2 items",
     };
     const char *needles[] = { "<name><text>Eleven", "<name><text>Distractors",
-                              "<name><text>Unmatched", "<name><text>One" };
+                              "<name><text>Unmatched", "<name><text>Same", "<name><text>One" };
 
     for (guint i = 0; i < G_N_ELEMENTS (messages); i++)
       {

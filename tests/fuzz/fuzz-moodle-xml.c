@@ -4,9 +4,8 @@
  *
  * A Moodle XML file comes from a Moodle server or a teacher's editor: whatever the bytes, the
  * import must either fail with a message naming the file or give a quiz key file, with each
- * warning naming the file and a line. Where the loader reads what the import writes (the
- * lead's format 2 loader), that quiz must load too; until then the output is checked to be a
- * key file whose every question group names its line.
+ * warning naming the file and a line, and a quiz that loads, whose every question group
+ * names its line.
  */
 
 #include "config.h"
@@ -24,6 +23,8 @@ import_and_check (GBytes     *bytes,
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GKeyFile) key_file = g_key_file_new ();
+  g_autoptr(GBytes) quiz_bytes = NULL;
+  g_autoptr(ImtehanQuiz) quiz = NULL;
   g_auto(GStrv) warnings = NULL;
   g_auto(GStrv) groups = NULL;
   g_autofree char *data = NULL;
@@ -58,6 +59,11 @@ import_and_check (GBytes     *bytes,
       }
   g_assert_cmpuint (n_questions, >, 0);
   g_assert_cmpuint (n_questions, <=, IMTEHAN_QUIZ_MAX_QUESTIONS);
+
+  quiz_bytes = g_bytes_new_take (g_steal_pointer (&data), length);
+  quiz = imtehan_quiz_new_from_bytes (quiz_bytes, "fuzz.quiz", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (imtehan_quiz_get_n_questions (quiz), ==, n_questions);
 }
 
 int

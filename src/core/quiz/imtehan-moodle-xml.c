@@ -226,6 +226,7 @@ read_accepted (ImtehanXmlImport    *import,
 {
   g_autoptr(GPtrArray) answers = imtehan_xml_children (node, "answer");
   gboolean numerical = question->kind == IMTEHAN_XML_NUMERICAL;
+  gboolean full = FALSE;
 
   for (guint i = 0; i < answers->len; i++)
     {
@@ -259,12 +260,16 @@ read_accepted (ImtehanXmlImport    *import,
       g_ptr_array_add (question->parts, part);
       part->text = numerical ? g_steal_pointer (&value) : g_steal_pointer (&text);
       part->weight = weight_of (fraction);
+      full |= part->weight == NULL;
       part->feedback = imtehan_xml_feedback_of (answer, format);
       if (numerical && *tolerance != '\0' && number != 0)
         part->tolerance = g_strdup (tolerance + (*tolerance == '-' || *tolerance == '+'));
     }
   if (*skip == NULL && question->parts->len == 0)
     *skip = _("skipped: no answer gives marks");
+  /* Moodle's editor asks for it too: full marks must be possible. */
+  else if (*skip == NULL && !full)
+    *skip = _("skipped: no answer gives full marks");
   return TRUE;
 }
 
@@ -299,6 +304,24 @@ read_unit (xmlNode            *node,
       question->unit = g_steal_pointer (&name);
       return;
     }
+}
+
+/* Items that all match the same text leave nothing to choose between. */
+static gboolean
+two_answers (ImtehanXmlQuestion *question)
+{
+  const char *first = NULL;
+
+  for (guint i = 0; i < question->parts->len; i++)
+    {
+      ImtehanXmlPart *part = g_ptr_array_index (question->parts, i);
+
+      if (first == NULL)
+        first = part->match;
+      else if (!g_str_equal (first, part->match))
+        return TRUE;
+    }
+  return FALSE;
 }
 
 /* Each <subquestion> is an item and its <answer> the match; one without text is a distractor,
@@ -345,6 +368,8 @@ read_matching (ImtehanXmlImport    *import,
       part->picture = g_steal_pointer (&picture);
       part->match = g_steal_pointer (&match);
     }
+  if (n_items >= IMTEHAN_QUESTION_MIN_CHOICES && *skip == NULL && !two_answers (question))
+    *skip = _("skipped: every item of a matching question has the same answer");
   if (n_items < IMTEHAN_QUESTION_MIN_CHOICES)
     {
       g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_INVALID,
