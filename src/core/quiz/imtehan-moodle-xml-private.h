@@ -15,9 +15,6 @@
 
 G_BEGIN_DECLS
 
-/* A picture is at most 2 MiB as a file (docs/quiz-format.md, "Pictures"). */
-#define IMTEHAN_MOODLE_XML_MAX_PICTURE (2 * 1024 * 1024)
-
 typedef enum
 {
   IMTEHAN_XML_SINGLE,

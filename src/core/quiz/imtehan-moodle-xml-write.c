@@ -20,8 +20,6 @@
 #include "imtehan-quiz.h"
 
 #define QUIZ_GROUP "Quiz"
-/* A quiz with pictures is at most 16 MiB (docs/quiz-format.md, "Pictures"). */
-#define MAX_QUIZ_WITH_PICTURES (16 * 1024 * 1024)
 
 void
 imtehan_xml_warn (ImtehanXmlImport *import,
@@ -168,7 +166,7 @@ imtehan_xml_add_picture (ImtehanXmlImport *import,
   gsize length = 0;
 
   /* A base64 text is 4/3 of its bytes: a much larger one is not decoded at all. */
-  if (strlen (base64) / 4 * 3 > IMTEHAN_MOODLE_XML_MAX_PICTURE + IMTEHAN_MOODLE_XML_MAX_PICTURE / 8)
+  if (strlen (base64) / 4 * 3 > IMTEHAN_PICTURE_MAX_SIZE + IMTEHAN_PICTURE_MAX_SIZE / 8)
     {
       imtehan_xml_warn (import, line,
                         _("the picture “%s” is larger than 2 MiB, and was left out"),
@@ -176,7 +174,7 @@ imtehan_xml_add_picture (ImtehanXmlImport *import,
       return NULL;
     }
   data = g_base64_decode (base64, &length);
-  if (length > IMTEHAN_MOODLE_XML_MAX_PICTURE)
+  if (length > IMTEHAN_PICTURE_MAX_SIZE)
     {
       imtehan_xml_warn (import, line,
                         _("the picture “%s” is larger than 2 MiB, and was left out"),
@@ -479,9 +477,9 @@ imtehan_xml_write (ImtehanXmlImport  *import,
   g_key_file_set_comment (key_file, NULL, NULL, comment, NULL);
 
   data = g_key_file_to_data (key_file, &data_length, NULL);
-  if (data_length > MAX_QUIZ_WITH_PICTURES)
+  if (data_length > IMTEHAN_QUIZ_MAX_SIZE)
     {
-      g_autofree char *size = g_format_size (MAX_QUIZ_WITH_PICTURES);
+      g_autofree char *size = g_format_size (IMTEHAN_QUIZ_MAX_SIZE);
 
       g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_TOO_LARGE,
                    _("%s: the quiz would be larger than %s with its pictures: split the file "

@@ -253,7 +253,7 @@ read_accepted (ImtehanXmlImport    *import,
         continue;
       if (*text == '\0')
         *skip = _("skipped: an answer is empty");
-      if (question->parts->len == IMTEHAN_QUESTION_MAX_CHOICES)
+      if (question->parts->len == IMTEHAN_QUESTION_MAX_ACCEPTED)
         return (*skip = _("skipped: a question has at most 10 accepted answers")), TRUE;
 
       part = imtehan_xml_part_new (question->parts->len);
@@ -357,7 +357,7 @@ read_matching (ImtehanXmlImport    *import,
       n_distractors += *text == '\0';
       if (n_items > IMTEHAN_QUESTION_MAX_CHOICES)
         return (*skip = _("skipped: a question has at most 10 items")), TRUE;
-      if (n_distractors > IMTEHAN_QUESTION_MAX_CHOICES)
+      if (n_distractors > IMTEHAN_QUESTION_MAX_DISTRACTORS)
         return (*skip = _("skipped: a matching question has at most 10 answers that match no "
                           "item")), TRUE;
 
