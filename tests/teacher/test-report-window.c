@@ -176,7 +176,7 @@ rows_text (Fixture *fixture)
     {
       g_autoptr(ImtehanReportAttempt) attempt = g_list_model_get_item (model, i);
 
-      g_string_append_printf (out, "%s%s %u", i ? ", " : "",
+      g_string_append_printf (out, "%s%s %g", i ? ", " : "",
                               imtehan_report_attempt_get_learner (attempt),
                               imtehan_report_attempt_get_score (attempt));
     }
