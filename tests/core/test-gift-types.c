@@ -8,6 +8,7 @@
  * from them is what these tests expect of the keys.
  */
 
+#include <stdarg.h>
 #include <string.h>
 
 #include "imtehan-gift.h"
@@ -15,6 +16,32 @@
 
 #define LINES(...) ((const char * const[]) { __VA_ARGS__, NULL })
 #define NONE ((const char * const[]) { NULL })
+
+/* The quiz of the last import, as the app loads it. */
+static ImtehanQuiz *loaded;
+
+/* Asserts the score of each response, Moodle's fraction for it: pairs of a response (as an
+ * attempt records it) and the score, ended by NULL. */
+static void
+assert_grades (const char *question_id,
+               ...)
+{
+  ImtehanQuestion *question = imtehan_quiz_find_question (loaded, question_id);
+  const char *response;
+  va_list args;
+
+  g_assert_nonnull (question);
+  va_start (args, question_id);
+  while ((response = va_arg (args, const char *)) != NULL)
+    {
+      double expected = va_arg (args, double);
+
+      g_test_message ("%s: “%s”", question_id, response);
+      g_assert_cmpfloat_with_epsilon (imtehan_question_grade (question, response), expected,
+                                      1e-9);
+    }
+  va_end (args);
+}
 
 /* Imports @gift as the CLI would, into the key file it becomes; its text in @output. */
 static GKeyFile *
@@ -40,6 +67,16 @@ convert_full (const char   *gift,
   g_assert_true (g_key_file_load_from_data (key_file, data, length,
                                             G_KEY_FILE_KEEP_TRANSLATIONS, &error));
   g_assert_no_error (error);
+
+  /* The app takes it. */
+  {
+    g_autoptr(GBytes) quiz_bytes = g_bytes_new (data, length);
+
+    g_clear_object (&loaded);
+    loaded = imtehan_quiz_new_from_bytes (quiz_bytes, "imported.quiz", &error);
+    g_assert_no_error (error);
+    g_assert_nonnull (loaded);
+  }
 
   if (warnings != NULL)
     *warnings = g_steal_pointer (&local_warnings);
@@ -162,6 +199,13 @@ test_multichoice_multi (void)
                        "Choice.a=2", "Choice.b=3", "Choice.c=5", "Choice.d=9",
                        "Weight.a=33.33333", "Weight.b=33.33333", "Weight.c=33.33333",
                        "Weight.d=-100"));
+
+  /* The weights of the choices picked add up, clamped to 0..1. */
+  assert_grades ("colours", "a;c", 1.0, "a", 0.5, "c;a", 1.0, "a;b", 0.0, "a;b;c;d", 0.0,
+                 "b;d", 0.0, NULL);
+  assert_grades ("colours-2", "a", 1.0, "a;b", 0.5, "a;b;c", 0.0, "c", 0.0, NULL);
+  assert_grades ("q3", "b;c", 1.0, "b", 0.5, "b;e", 0.5, "b;c;d", 0.0, "e", 0.0, NULL);
+  assert_grades ("q4", "a;b;c", 0.9999999, "a;b", 0.6666666, "a;b;c;d", 0.0, NULL);
 }
 
 /* test_import_multichoice, and weights that make one answer right and the others wrong:
@@ -215,11 +259,11 @@ test_multichoice_single (void)
                        "Answer=false",
                        "Explanation=You gave the right answer.\\n“True”: 42 is the Ultimate "
                        "Answer."));
+  assert_grades ("q3", "a", 1.0, "b", 0.0, "c", 0.0, NULL);
 }
 
-/* test_import_shortanswer and test_import_shortanswer_with_general_feedback: "=%0%*" last,
- * Moodle's feedback for any other answer, scores as no answer would, so it is not an
- * accepted answer, and its feedback goes to the explanation. */
+/* test_import_shortanswer and test_import_shortanswer_with_general_feedback: "=%0%*" last
+ * is Moodle's feedback for any other answer, an accepted answer that scores 0. */
 static void
 test_short_answer (void)
 {
@@ -255,19 +299,20 @@ test_short_answer (void)
   assert_group (key_file, "Question shortanswer",
                 LINES ("Text=Which is the best animal?",
                        "Type=short",
-                       "Accept=a;b;",
-                       "Accept.a=Frog", "Accept.b=Cat",
-                       "Weight.b=50",
+                       "Accept=a;b;c;",
+                       "Accept.a=Frog", "Accept.b=Cat", "Accept.c=*",
+                       "Weight.b=50", "Weight.c=0",
                        "Feedback.a=Good!", "Feedback.b=What is it with Moodlers and cats?",
-                       "Explanation=“*”: Completely wrong"));
+                       "Feedback.c=Completely wrong"));
   assert_group (key_file, "Question shortanswer-2",
                 LINES ("Text=Which is the best animal?",
                        "Type=short",
-                       "Accept=a;b;",
-                       "Accept.a=Frog", "Accept.b=Cat",
-                       "Weight.b=50",
+                       "Accept=a;b;c;",
+                       "Accept.a=Frog", "Accept.b=Cat", "Accept.c=*",
+                       "Weight.b=50", "Weight.c=0",
                        "Feedback.a=Good!", "Feedback.b=What is it with Moodlers and cats?",
-                       "Explanation=“*”: Completely wrong\\nHere is some general feedback!"));
+                       "Feedback.c=Completely wrong",
+                       "Explanation=Here is some general feedback!"));
   assert_group (key_file, "Question q3",
                 LINES ("Text=Who's buried in Grant's tomb?", "Type=short", "Accept=a;b;",
                        "Accept.a=no one", "Accept.b=nobody"));
@@ -278,6 +323,15 @@ test_short_answer (void)
                 LINES ("Text=Capital of France?", "Type=short", "Accept=a;b;c;",
                        "Accept.a=Paris", "Accept.b=paris", "Accept.c=*ar*", "Weight.c=25",
                        "Feedback.b=lower case"));
+
+  /* The first answer that accepts the text scores, case ignored (Moodle's default). */
+  assert_grades ("shortanswer", "Frog", 1.0, "frog", 1.0, "  FROG ", 1.0, "Cat", 0.5,
+                 "Dog", 0.0, "Frogs", 0.0, NULL);
+  g_assert_cmpstr (imtehan_question_match_accepted (imtehan_quiz_find_question (loaded,
+                                                                              "shortanswer"),
+                                                    "Dog"), ==, "c");
+  assert_grades ("q3", "no one", 1.0, "Nobody", 1.0, "no-one", 0.0, NULL);
+  assert_grades ("q5", "paris", 1.0, "Karachi", 0.25, "Lahore", 0.0, NULL);
 }
 
 /* test_import_numerical and the documentation's examples: a margin of error, a range, and
@@ -331,6 +385,16 @@ test_numerical (void)
                 LINES ("Text=Some numbers?", "Type=numerical", "Accept=a;b;c;d;",
                        "Accept.a=15..25", "Accept.b=15", "Accept.c=-0.002", "Accept.d=0.5",
                        "Tolerance.b=2", "Weight.b=50", "Weight.c=20", "Weight.d=10"));
+
+  /* The first answer whose range holds the number scores; "~" is no answer. */
+  assert_grades ("q5", "3", 1.0, "1", 1.0, "5", 1.0, "5.5", 0.0, "0", 0.0, NULL);
+  g_assert_null (imtehan_question_match_accepted (imtehan_quiz_find_question (loaded, "q5"),
+                                                  "0"));
+  assert_grades ("q2", "1822", 1.0, "1817", 1.0, "1828", 0.0, NULL);
+  assert_grades ("q3", "3.1415", 1.0, "3.1418", 1.0, "3.143", 0.0, NULL);
+  assert_grades ("q4", "3.141", 1.0, "3.1415", 1.0, "3.14", 0.0, NULL);
+  assert_grades ("q5-2", "1822", 1.0, "1823", 0.5, "1820", 0.5, "1825", 0.0, NULL);
+  assert_grades ("q6", "20", 1.0, "13", 0.5, "-0.002", 0.2, "0.5", 0.1, "1", 0.0, NULL);
 }
 
 /* test_import_match: an answer with nothing before "->" matches no item; each item's text
@@ -391,6 +455,14 @@ test_matching (void)
                        "Item.c=Japan", "Match.c=Tokyo", "Item.d=India", "Match.d=New Delhi",
                        "Item.e=Dominion of Canada", "Match.e=Ottawa",
                        "Explanation=It's geography."));
+
+  /* The items matched right, divided by the number of items; an answer given twice is the
+   * choice of its first item. */
+  assert_grades ("moodle-activities", "a:a;b:b;c:c;d:d", 1.0, "a:a;b:b;c:c;d:e", 0.75,
+                 "a:b;b:a;c:e;d:d", 0.25, NULL);
+  assert_grades ("q2", "a:a;b:b;c:c;d:d;e:a", 1.0, "a:a;b:b;c:c;d:d;e:b", 0.8,
+                 "a:b;b:c;c:d;d:a;e:b", 0.0, NULL);
+  g_assert_false (imtehan_question_has_choice (imtehan_quiz_find_question (loaded, "q2"), "e"));
 }
 
 /* What a quiz cannot score as Moodle does is skipped, with one warning naming the line. */
@@ -410,15 +482,13 @@ test_skipped (void)
     "teacher.gift:10: skipped: the weight “--50” is not a number",
     "teacher.gift:12: skipped: no answer is marked right with “=”",
     "teacher.gift:14: skipped: a question needs at least 2 answers",
-    "teacher.gift:16: skipped: an answer weighs 150%; an accepted answer weighs 1% to 100%",
-    "teacher.gift:18: skipped: an answer weighs -50%; an accepted answer weighs 1% to 100%",
-    "teacher.gift:20: skipped: an answer that scores 0 comes before one that scores and may "
-      "accept the same response",
-    "teacher.gift:22: skipped: no answer scores more than 0",
+    "teacher.gift:16: skipped: an answer weighs 150%; an accepted answer weighs 0% to 100%",
+    "teacher.gift:18: skipped: an answer weighs -50%; an accepted answer weighs 0% to 100%",
+    "teacher.gift:20: skipped: no answer weighs 100%, so full marks cannot be earned",
+    "teacher.gift:22: skipped: no answer weighs 100%, so full marks cannot be earned",
     "teacher.gift:24: skipped: an answer is empty",
     "teacher.gift:26: skipped: a question has at most 10 accepted answers",
-    "teacher.gift:28: skipped: an answer that scores 0 comes before one that scores and may "
-      "accept the same response",
+    "teacher.gift:28: skipped: an answer for any number (“*”) may only come last, and score 0",
     "teacher.gift:30: skipped: “abc” is not a number, a number and its margin of error "
       "(“1822:5”) or a range (“1820..1825”)",
     "teacher.gift:32: skipped: “5:x” is not a number, a number and its margin of error "
@@ -430,7 +500,9 @@ test_skipped (void)
     "teacher.gift:40: skipped: a matching question needs at least 2 items (a text before “->”)",
     "teacher.gift:42: skipped: an answer is empty",
     "teacher.gift:44: skipped: a matching question has at most 10 items",
-    "teacher.gift:47: skipped: an essay question (Imtehan imports multiple-choice and "
+    "teacher.gift:47: skipped: every item of a matching question has the same answer",
+    "teacher.gift:49: skipped: an answer for any number (“*”) may only come last, and score 0",
+    "teacher.gift:51: skipped: an essay question (Imtehan imports multiple-choice and "
       "true/false questions)",
     NULL
   };
@@ -454,15 +526,15 @@ test_skipped (void)
                       "\n"
                       "Short, negative? {=A =%-50%B}\n"                                    /* 18 */
                       "\n"
-                      "Zero first? {=%0%Paris#no =*ar*}\n"                                 /* 20 */
+                      "Half marks at most? {=%50%Paris =%0%*}\n"                           /* 20 */
                       "\n"
-                      "Only zero? {=%0%Paris}\n"                                           /* 22 */
+                      "Numbers, half marks at most? {#=%50%5 =%0%6}\n"                     /* 22 */
                       "\n"
                       "Short, empty? {=A = =B}\n"                                          /* 24 */
                       "\n"
                       "Eleven? {=1 =2 =3 =4 =5 =6 =7 =8 =9 =10 =11}\n"                     /* 26 */
                       "\n"
-                      "Numbers, zero first? {#=%0%5:1 =4..6}\n"                            /* 28 */
+                      "Any number first? {#=%0%* =4..6}\n"                                 /* 28 */
                       "\n"
                       "Not a number? {#abc}\n"                                             /* 30 */
                       "\n"
@@ -481,7 +553,11 @@ test_skipped (void)
                       "Eleven items? {=a -> 1 =b -> 2 =c -> 3 =d -> 4 =e -> 5 =f -> 6\n"   /* 44 */
                       "=g -> 7 =h -> 8 =i -> 9 =j -> 10 =k -> 11}\n"
                       "\n"
-                      "An essay {}\n"                                                      /* 47 */
+                      "One answer for all? {=Canada -> North America =USA -> North America}\n"
+                      "\n"
+                      "Any number scores? {#*}\n"                                          /* 49 */
+                      "\n"
+                      "An essay {}\n"                                                      /* 51 */
                       "\n"
                       "The one question left? {=yes ~no}\n",
                       &warnings);

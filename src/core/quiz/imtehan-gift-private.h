@@ -44,9 +44,9 @@ typedef struct
   char     *tolerance;  /* numerical, or NULL */
   char     *feedback;
   double    weight;     /* in percent, as Moodle writes it */
-  double    low, high;  /* numerical: the numbers accepted */
+  double    low, high;  /* numerical: the numbers accepted, infinite for "*" */
   gboolean  right;      /* single: the answer */
-  gboolean  dropped;    /* short, numerical: scores 0, so not written; its feedback is kept */
+  gboolean  dropped;    /* numerical "*", any number: not written; its feedback is kept */
 } ImtehanGiftAnswer;
 
 gboolean imtehan_gift_is_raw       (const ImtehanGiftBlock *block,

@@ -21,10 +21,6 @@
 #include "imtehan-gift-private.h"
 #include "imtehan-quiz.h"
 
-/* The limits of docs/quiz-format.md for the answers of the other types. */
-#define MAX_ACCEPTED 10
-#define MAX_ITEMS 10
-#define MAX_DISTRACTORS 10
 /* Moodle rounds the sum of the right answers' weights to 0.01 before it compares it. */
 #define WEIGHT_SLACK 0.01
 
@@ -294,64 +290,38 @@ imtehan_gift_read_choices (const ImtehanGiftBlock *block,
   return choose_choice_type (answers, n_equals, type);
 }
 
-/* Whether a response that @first accepts could also be accepted by @later. Short answers
- * with a "*" are taken to: what they match is not worked out here. */
-static gboolean
-may_overlap (const ImtehanGiftAnswer *first,
-             const ImtehanGiftAnswer *later,
-             gboolean                 numerical)
-{
-  g_autofree char *a = NULL;
-  g_autofree char *b = NULL;
-
-  if (numerical)
-    return first->low <= later->high && later->low <= first->high;
-  if (strchr (first->text, '*') || strchr (later->text, '*'))
-    return TRUE;
-  a = g_utf8_casefold (first->text, -1);
-  b = g_utf8_casefold (later->text, -1);
-  return g_str_equal (a, b);
-}
-
-/* Moodle scores a typed answer by the first answer that accepts it, in file order. One
- * weighing 0 (Moodle's "=%0%*#feedback" for any other answer) scores as no answer at all,
- * and is dropped, unless a later answer that scores could accept the same response. */
+/* Moodle scores a typed answer by the first answer that accepts it, in file order, as the
+ * quiz does: answers weighing 0 are kept, with their feedback (Moodle's "=%0%*#feedback"
+ * for any other answer). But a numerical answer cannot be "*", any number: Moodle's
+ * "~#feedback" last scores as no answer would, so it is dropped and its feedback kept. */
 static char *
-check_accepted (GArray   *answers,
-                gboolean  numerical)
+check_accepted (GArray *answers)
 {
+  gboolean full = FALSE;
   guint n_kept = 0;
 
   for (guint i = 0; i < answers->len; i++)
     {
       ImtehanGiftAnswer *answer = &g_array_index (answers, ImtehanGiftAnswer, i);
 
-      if (answer->weight != 0 && (answer->weight < 1 || answer->weight > 100))
+      if (answer->weight < 0 || answer->weight > 100)
         {
           g_autofree char *weight = format_number (answer->weight);
 
           return g_strdup_printf (_("skipped: an answer weighs %s%%; an accepted answer "
-                                    "weighs 1%% to 100%%"), weight);
+                                    "weighs 0%% to 100%%"), weight);
         }
-      if (answer->weight != 0)
-        {
-          n_kept++;
-          continue;
-        }
-      for (guint k = i + 1; k < answers->len; k++)
-        {
-          ImtehanGiftAnswer *later = &g_array_index (answers, ImtehanGiftAnswer, k);
-
-          if (later->weight > 0 && may_overlap (answer, later, numerical))
-            return g_strdup (_("skipped: an answer that scores 0 comes before one that "
-                               "scores and may accept the same response"));
-        }
-      answer->dropped = TRUE;
+      if (isinf (answer->low) && (answer->weight > 0 || i + 1 < answers->len))
+        return g_strdup (_("skipped: an answer for any number (“*”) may only come last, "
+                           "and score 0"));
+      answer->dropped = isinf (answer->low);
+      n_kept += !answer->dropped;
+      full |= answer->weight == 100;
     }
 
-  if (n_kept == 0)
-    return g_strdup (_("skipped: no answer scores more than 0"));
-  if (n_kept > MAX_ACCEPTED)
+  if (!full)
+    return g_strdup (_("skipped: no answer weighs 100%, so full marks cannot be earned"));
+  if (n_kept > IMTEHAN_QUESTION_MAX_ACCEPTED)
     return g_strdup (_("skipped: a question has at most 10 accepted answers"));
   return NULL;
 }
@@ -402,7 +372,7 @@ imtehan_gift_read_short (const ImtehanGiftBlock *block,
       if (*answer.text == '\0')
         return g_strdup (_("skipped: an answer is empty"));
     }
-  return check_accepted (answers, FALSE);
+  return check_accepted (answers);
 }
 
 /* "1822", "1822:5" (a margin of error, which Moodle takes as its size) or "1820..1825" (in
@@ -416,6 +386,13 @@ read_number (ImtehanGiftAnswer *answer)
   char *colon = strchr (text, ':');
   double value, margin = 0;
 
+  if (g_str_equal (text, "*"))
+    {
+      answer->text = g_steal_pointer (&text);
+      answer->low = -INFINITY;
+      answer->high = INFINITY;
+      return NULL;
+    }
   if (dots != NULL && dots > text)
     {
       *dots = '\0';
@@ -505,7 +482,7 @@ imtehan_gift_read_numerical (const ImtehanGiftBlock *block,
       other.text = g_strdup ("*");
       g_array_append_val (answers, other);
     }
-  return check_accepted (answers, TRUE);
+  return check_accepted (answers);
 }
 
 /**
@@ -525,7 +502,7 @@ imtehan_gift_read_matching (const ImtehanGiftBlock *block,
                             GArray                 *answers)
 {
   g_autoptr(GArray) ranges = split_at (block, from, to, '=');
-  guint n_items = 0, n_distractors = 0;
+  guint n_items = 0, n_distractors = 0, n_answers = 0;
 
   for (guint i = 0; i < ranges->len / 2; i++)
     {
@@ -557,15 +534,18 @@ imtehan_gift_read_matching (const ImtehanGiftBlock *block,
         n_items++;
       else
         n_distractors++;
+      n_answers += !known;
       g_array_append_val (answers, answer);
     }
 
   if (n_items < 2)
     return g_strdup (_("skipped: a matching question needs at least 2 items (a text before "
                        "“->”)"));
-  if (n_items > MAX_ITEMS)
+  if (n_items > IMTEHAN_QUESTION_MAX_CHOICES)
     return g_strdup (_("skipped: a matching question has at most 10 items"));
-  if (n_distractors > MAX_DISTRACTORS)
+  if (n_answers < 2)
+    return g_strdup (_("skipped: every item of a matching question has the same answer"));
+  if (n_distractors > IMTEHAN_QUESTION_MAX_DISTRACTORS)
     return g_strdup (_("skipped: a matching question has at most 10 answers that match no "
                        "item"));
   return NULL;

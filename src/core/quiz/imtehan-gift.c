@@ -181,7 +181,7 @@ set_text (Import     *import,
 
 /* One explanation from Moodle's feedback. A one-answer question has no feedback of its own
  * for each choice: the right answer's, then each wrong answer's after its text. Other types
- * have, but for an answer not written (one that scores 0), whose feedback comes after its
+ * have, but for an answer not written (a numerical "*"), whose feedback comes after its
  * text. The general feedback is last. */
 static char *
 make_explanation (GArray          *answers,
