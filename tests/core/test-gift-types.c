@@ -644,6 +644,8 @@ int
 main (int   argc,
       char *argv[])
 {
+  int status;
+
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   g_test_add_func ("/gift-types/multichoice-multi", test_multichoice_multi);
@@ -655,5 +657,7 @@ main (int   argc,
   g_test_add_func ("/gift-types/urdu", test_urdu);
   g_test_add_func ("/gift-types/escapes", test_escapes);
 
-  return g_test_run ();
+  status = g_test_run ();
+  g_clear_object (&loaded);
+  return status;
 }
