@@ -224,6 +224,37 @@ def test_import_gift(binary, folder):
            f"usage error: {' '.join(args)}", result)
 
 
+def test_import_xml(binary, folder):
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "..", "data", "moodle-xml", "every-type.xml"), encoding="utf-8") as f:
+        write(folder, "export.xml", f.read())
+
+    result = run(binary, ["--import-xml", "export.xml", "--output", "export.quiz"], folder)
+    quiz = read(folder, "export.quiz") if result.returncode == 0 else ""
+    ok(result.returncode == 0 and result.stdout.endswith("questions written\n")
+       and "export.xml:" in result.stderr and "“essay”" in result.stderr
+       and "\nFormatVersion=2\n" in quiz and "\nType=matching\n" in quiz
+       and "\n[Picture " in quiz,
+       "--import-xml writes the quiz with its types and pictures, warns of each skipped question",
+       result)
+    result = run(binary, ["--check", "export.quiz"], folder)
+    ok(result.returncode == 0 and result.stderr == "", "the imported quiz passes --check", result)
+
+    write(folder, "not.xml", "this is not XML\n")
+    result = run(binary, ["--import-xml", "not.xml", "--output", "not.quiz"], folder)
+    ok(result.returncode == 1 and result.stderr.startswith("not.xml:1:")
+       and not os.path.exists(os.path.join(folder, "not.quiz")),
+       "a file that is not XML fails at its line and writes nothing", result)
+
+    for args in (["--import-xml", "export.xml"],
+                 ["--import-xml", "export.xml", "--import-gift", "x.gift", "-o", "x.quiz"],
+                 ["--import-xml", "export.xml", "-o", "export.xml"]):
+        result = run(binary, args, folder)
+        ok(result.returncode == 2 and result.stderr != ""
+           and not os.path.exists(os.path.join(folder, "x.quiz")),
+           f"usage error: {' '.join(args)}", result)
+
+
 def test_lab_options(binary, folder):
     # A bad value of a lab launcher's option: one line naming the option and the value,
     # status 2, and no window (without a display, trying to open one would say "display").
@@ -526,6 +557,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="imtehan-test-cli-") as folder:
         test_check(binary, folder)
         test_import_gift(binary, folder)
+        test_import_xml(binary, folder)
         test_lab_options(binary, folder)
         test_help(binary, folder)
         test_report(binary, folder)

@@ -267,6 +267,47 @@ test_import_gift (Fixture       *fixture,
   assert_path (again, expected);
 }
 
+/* A Moodle XML export (named *.xml) is imported as --import-xml would: its types, its
+ * pictures, and a line for each question it skipped; a file that is not XML is refused with
+ * its line, and nothing is stored. */
+static void
+test_import_moodle_xml (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autofree char *xml = NULL;
+  g_autofree char *opened = NULL;
+  g_autofree char *broken = write_file (fixture->elsewhere, "broken.xml", "<quiz><question>\n");
+  g_autofree char *expected = g_build_filename (fixture->user, "moodle-export.quiz", NULL);
+  g_autoptr(ImtehanLibraryEntry) entry = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) warnings = NULL;
+  gboolean has_picture = FALSE;
+  ImtehanQuiz *quiz;
+
+  g_assert_true (g_file_get_contents (TEST_DATA_DIR "/moodle-xml/every-type.xml", &xml, NULL, NULL));
+  opened = write_file (fixture->elsewhere, "Moodle Export.XML", xml);
+  entry = import_warned (fixture, opened, &warnings, &error);
+  g_assert_no_error (error);
+  assert_path (entry, expected);
+  quiz = imtehan_library_entry_load_quiz (entry, NULL);
+  g_assert_true (imtehan_quiz_has_kinds (quiz));
+  for (guint i = 0; i < imtehan_quiz_get_n_questions (quiz); i++)
+    has_picture |= imtehan_question_get_picture (imtehan_quiz_get_question (quiz, i)) != NULL;
+  g_assert_true (has_picture);
+  g_assert_nonnull (warnings);
+  g_assert_true (g_str_has_prefix (warnings[0], "Moodle Export.XML:"));
+  g_assert_nonnull (strstr (warnings[0], "description"));
+  g_assert_cmpuint (n_files (fixture->user), ==, 1);
+
+  g_clear_object (&entry);
+  g_clear_pointer (&warnings, g_strfreev);
+  entry = import_warned (fixture, broken, &warnings, &error);
+  g_assert_null (entry);
+  g_assert_nonnull (error);
+  g_assert_true (g_str_has_prefix (error->message, "broken.xml:"));
+  g_assert_cmpuint (n_files (fixture->user), ==, 1);
+}
+
 /* A bank in Urdu letters, with a name in them: the Urdu keys, and an id of its own. */
 static void
 test_import_gift_urdu (Fixture       *fixture,
@@ -360,6 +401,7 @@ main (int   argc,
   ADD ("/library/import/gift", test_import_gift);
   ADD ("/library/import/gift-urdu", test_import_gift_urdu);
   ADD ("/library/import/gift-broken", test_import_gift_broken);
+  ADD ("/library/import/moodle-xml", test_import_moodle_xml);
 #undef ADD
 
   return g_test_run ();
