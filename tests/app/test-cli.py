@@ -141,8 +141,8 @@ GIFT = ("$CATEGORY: $course$/top/ریاضی\r\n"
         "~پانچ\r\n"
         "}\r\n"
         "\r\n"
-        "// a short answer: skipped\r\n"
-        "دو جمع دو؟{=چار =4}\r\n"
+        "// an essay: skipped\r\n"
+        "دو جمع دو کے بارے میں لکھیں۔{}\r\n"
         "\r\n"
         "پاکستان کا دارالحکومت اسلام آباد ہے۔{T}\r\n")
 
@@ -159,7 +159,7 @@ def test_import_gift(binary, folder):
     result = run(binary, ["--import-gift", "urdu bank.gift", "--output", "urdu.quiz",
                           "--language", "ur"], folder)
     ok(result.returncode == 0 and result.stdout == "urdu.quiz: 2 questions written\n"
-       and result.stderr == "urdu bank.gift:9: skipped: a short-answer question (Imtehan "
+       and result.stderr == "urdu bank.gift:9: skipped: an essay question (Imtehan "
        "imports multiple-choice and true/false questions)\n",
        "--import-gift writes the quiz, says how many questions, warns of each skipped one",
        result)
