@@ -502,8 +502,7 @@ test_skipped (void)
     "teacher.gift:44: skipped: a matching question has at most 10 items",
     "teacher.gift:47: skipped: every item of a matching question has the same answer",
     "teacher.gift:49: skipped: an answer for any number (“*”) may only come last, and score 0",
-    "teacher.gift:51: skipped: an essay question (Imtehan imports multiple-choice and "
-      "true/false questions)",
+    "teacher.gift:51: skipped: an essay question, which a quiz cannot mark",
     NULL
   };
 

@@ -354,8 +354,7 @@ test_unsupported (void)
   g_autoptr(ImtehanQuiz) quiz = NULL;
   g_auto(GStrv) warnings = NULL;
   const char * const expected[] = {
-    "teacher.gift:1: skipped: an essay question (Imtehan imports multiple-choice and "
-      "true/false questions)",
+    "teacher.gift:1: skipped: an essay question, which a quiz cannot mark",
     "teacher.gift:3: skipped: a description, which has no answers",
     "teacher.gift:5: skipped: more than one answer is marked right with “=”",
     "teacher.gift:7: skipped: no answer is marked right with “=”",
@@ -411,8 +410,7 @@ test_line_ends (void)
   const char *variants[] = { crlf, cr, bom_crlf };
 
   g_assert_cmpstrv (reference_warnings,
-                    IDS ("teacher.gift:6: skipped: an essay question (Imtehan imports "
-                         "multiple-choice and true/false questions)"));
+                    IDS ("teacher.gift:6: skipped: an essay question, which a quiz cannot mark"));
   for (guint i = 0; i < G_N_ELEMENTS (variants); i++)
     {
       g_autofree char *output = NULL;
@@ -487,10 +485,10 @@ test_errors (void)
                        IMTEHAN_ERROR_PARSE, "teacher.gift:2: this “}” closes no “{”");
   assert_import_error ("Only an essay {}\n\n// and a comment\n",
                        IMTEHAN_ERROR_MISSING,
-                       "teacher.gift: no multiple-choice or true/false question to import");
+                       "teacher.gift: no question to import");
   assert_import_error ("// nothing but comments\n\n\n",
                        IMTEHAN_ERROR_MISSING,
-                       "teacher.gift: no multiple-choice or true/false question to import");
+                       "teacher.gift: no question to import");
   assert_import_error ("", IMTEHAN_ERROR_PARSE, "teacher.gift: the file is empty");
   assert_import_error ("Caf\xe9?{T}\n", IMTEHAN_ERROR_PARSE,
                        "teacher.gift:1: the text is not valid UTF-8; save the file as UTF-8");

@@ -221,8 +221,7 @@ test_import_gift (Fixture       *fixture,
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) warnings = NULL;
   const char * const skipped[] = {
-    "Physics Bank.GIFT:6: skipped: an essay question (Imtehan imports multiple-choice and "
-      "true/false questions)",
+    "Physics Bank.GIFT:6: skipped: an essay question, which a quiz cannot mark",
     NULL
   };
   ImtehanQuiz *quiz;
@@ -330,8 +329,7 @@ test_import_gift_urdu (Fixture       *fixture,
   g_assert_no_error (error);
   assert_path (entry, expected);
   g_assert_cmpstrv (warnings, ((const char * const[]) {
-    "ریاضی.gift:8: skipped: an essay question (Imtehan imports multiple-choice and true/false "
-      "questions)", NULL }));
+    "ریاضی.gift:8: skipped: an essay question, which a quiz cannot mark", NULL }));
   quiz = imtehan_library_entry_load_quiz (entry, NULL);
   g_assert_true (g_str_has_prefix (imtehan_quiz_get_id (quiz), "quiz-"));
   g_assert_cmpstr (imtehan_quiz_get_title (quiz, "ur"), ==, "ریاضی");
@@ -360,11 +358,9 @@ test_import_gift_broken (Fixture       *fixture,
     { "unclosed.gift", "First?{=a ~b}\n\nSecond?{=a\n~b\n\n~c}\n", IMTEHAN_ERROR_PARSE,
       "unclosed.gift:3: this “{” is never closed by a “}”" },
     { "essays.gift", "Write an essay.{}\n\n// and\nAnother.{}\n", IMTEHAN_ERROR_MISSING,
-      "essays.gift: no multiple-choice or true/false question to import\n"
-      "essays.gift:1: skipped: an essay question (Imtehan imports multiple-choice and "
-      "true/false questions)\n"
-      "essays.gift:4: skipped: an essay question (Imtehan imports multiple-choice and "
-      "true/false questions)" },
+      "essays.gift: no question to import\n"
+      "essays.gift:1: skipped: an essay question, which a quiz cannot mark\n"
+      "essays.gift:4: skipped: an essay question, which a quiz cannot mark" },
     { "empty.gift", "", IMTEHAN_ERROR_PARSE, "empty.gift: the file is empty" },
     { "latin1.gift", "Caf\xe9?{T}\n", IMTEHAN_ERROR_PARSE,
       "latin1.gift:1: the text is not valid UTF-8; save the file as UTF-8" },

@@ -201,6 +201,8 @@ test_grade_short (void)
   g_assert_cmpstr (imtehan_question_match_accepted (q, "Nobody"), ==, "b");
   g_assert_null (imtehan_question_match_accepted (q, "someone"));
   g_assert_true (imtehan_question_response_is_valid (q, "anything typed"));
+  /* The right answer shown is one that scores: stars are left out. */
+  g_assert_cmpstr (imtehan_question_dup_right_response (q), ==, "no one");
   g_assert_false (imtehan_question_response_is_valid (q, "   "));
 }
 

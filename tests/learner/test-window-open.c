@@ -183,8 +183,7 @@ test_open_gift (ImtehanTestFixture *fixture,
   g_assert_cmpstr (imtehan_dialogs_message_get_heading (dialog), ==, "1 Question Was Skipped");
   g_assert_cmpstr (imtehan_dialogs_message_get_body (dialog), ==,
                    "The quiz holds the other questions.\n\n"
-                   "urdu bank.gift:8: skipped: an essay question (Imtehan imports "
-                   "multiple-choice and true/false questions)");
+                   "urdu bank.gift:8: skipped: an essay question, which a quiz cannot mark");
   imtehan_test_close_dialog (dialog);
 
   /* Again: the same window and copy, and the same list. */

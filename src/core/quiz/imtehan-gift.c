@@ -336,8 +336,7 @@ read_answers (Import                 *import,
 {
   *type = IMTEHAN_GIFT_SINGLE;
   if (from == to)
-    return g_strdup (_("skipped: an essay question (Imtehan imports multiple-choice and "
-                       "true/false questions)"));
+    return g_strdup (_("skipped: an essay question, which a quiz cannot mark"));
   if (imtehan_gift_is_raw (block, from, '#'))
     {
       *type = IMTEHAN_GIFT_NUMERICAL;
@@ -630,7 +629,7 @@ imtehan_gift_import (GBytes       *bytes,
   if (import.n_questions == 0)
     {
       g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_MISSING,
-                   _("%s: no multiple-choice or true/false question to import"), display_name);
+                   _("%s: no question to import"), display_name);
       return NULL;
     }
   if (import.n_questions > IMTEHAN_QUIZ_MAX_QUESTIONS)

@@ -306,6 +306,23 @@ imtehan_question_grade (ImtehanQuestion *self,
     }
 }
 
+/* An accepted text as a learner would type it: its stars (any text) left out, and "\*" a
+ * star; it matches the pattern. */
+static char *
+text_of_pattern (const char *pattern)
+{
+  GString *text = g_string_new (NULL);
+
+  for (const char *p = pattern; *p != '\0'; p++)
+    {
+      if (p[0] == '\\' && p[1] == '*')
+        g_string_append_c (text, *++p);
+      else if (*p != '*')
+        g_string_append_c (text, *p);
+    }
+  return g_string_free (text, FALSE);
+}
+
 static char *
 format_number (double value)
 {
@@ -353,7 +370,7 @@ imtehan_question_dup_right_response (ImtehanQuestion *self)
           if (self->kind == IMTEHAN_QUESTION_NUMERICAL)
             return format_number (part->min == part->max ? part->min
                                                          : part->min + (part->max - part->min) / 2);
-          return g_strdup (imtehan_localized_get (part->text, NULL));
+          return text_of_pattern (imtehan_localized_get (part->text, NULL));
         }
       return NULL;
     case IMTEHAN_QUESTION_MATCHING:
