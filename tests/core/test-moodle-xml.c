@@ -54,7 +54,10 @@ import_full (const char   *xml,
   g_assert_no_error (error);
   g_assert_nonnull (data);
   g_assert_cmpuint (strlen (data), ==, data_length);
-  g_test_message ("%s", data);
+  /* Not a quiz with pictures: meson's TAP reader takes a line of megabytes for output of
+   * its own. */
+  if (data_length < 64 * 1024)
+    g_test_message ("%s", data);
   for (guint i = 0; local_warnings[i] != NULL; i++)
     g_test_message ("warning: %s", local_warnings[i]);
 
@@ -343,21 +346,24 @@ test_every_type (void)
                        imtehan_quiz_find_question (loaded, "mirror"), "b"), ==, "red-lens-png");
   }
 
-  g_assert_cmpuint (g_strv_length (warnings), ==, G_N_ELEMENTS (skipped) + 2);
+  /* The first question's wrong answers have penalties, which a single choice cannot keep. */
+  g_assert_cmpuint (g_strv_length (warnings), ==, G_N_ELEMENTS (skipped) + 3);
+  g_assert_true (g_str_has_prefix (warnings[0], BANK ":"));
+  g_assert_nonnull (strstr (warnings[0], ": imported without the penalties of its wrong answers"));
   for (guint i = 0; i < G_N_ELEMENTS (skipped); i++)
     {
       g_autofree char *warning = g_strdup_printf (BANK ":%u: %s", line_of (xml, skipped[i].needle),
                                                   skipped[i].message);
-      g_assert_cmpstr (warnings[i], ==, warning);
+      g_assert_cmpstr (warnings[i + 1], ==, warning);
     }
   expected = g_strdup_printf (BANK ":%u: the file “mirror.gif” is not a PNG, JPEG or SVG picture, "
                               "and was left out", line_of (xml, "<file name=\"mirror.gif\""));
-  g_assert_cmpstr (warnings[G_N_ELEMENTS (skipped)], ==, expected);
+  g_assert_cmpstr (warnings[G_N_ELEMENTS (skipped) + 1], ==, expected);
   g_free (expected);
   expected = g_strdup_printf (BANK ":%u: the picture “https://example.org/far.png” is not in the "
                               "file, and was left out",
                               line_of (xml, "What does a plane mirror make?") - 1);
-  g_assert_cmpstr (warnings[G_N_ELEMENTS (skipped) + 1], ==, expected);
+  g_assert_cmpstr (warnings[G_N_ELEMENTS (skipped) + 2], ==, expected);
 }
 
 /* What is not a Moodle XML bank, or is wrong in it, stops the import with the line. */
@@ -718,7 +724,14 @@ test_grades (void)
           g_assert_false (g_key_file_has_group (quiz, "Question q2"));
           continue;
         }
-      g_assert_cmpuint (g_strv_length (warnings), ==, 0);
+      /* A single choice keeps no penalty, and says so. */
+      if (cases[i].type == NULL && strchr (cases[i].fractions, '-') != NULL)
+        {
+          g_assert_cmpuint (g_strv_length (warnings), ==, 1);
+          g_assert_nonnull (strstr (warnings[0], "without the penalties"));
+        }
+      else
+        g_assert_cmpuint (g_strv_length (warnings), ==, 0);
       assert_key (quiz, "Quiz", "FormatVersion", cases[i].type == NULL ? "1" : "2");
       if (cases[i].type == NULL)
         assert_no_key (quiz, "Question q1", "Type");

@@ -125,10 +125,20 @@ read_multichoice (ImtehanXmlImport    *import,
 
   if (single && n_full == 1 && n_positive == 1)
     {
+      gboolean penalties = FALSE;
+
       question->kind = IMTEHAN_XML_SINGLE;
       for (guint i = 0; i < answers->len; i++)
-        if (fractions[i] > 1e-4)
-          question->answer = g_strdup (((ImtehanXmlPart *)question->parts->pdata[i])->id);
+        {
+          if (fractions[i] > 1e-4)
+            question->answer = g_strdup (((ImtehanXmlPart *)question->parts->pdata[i])->id);
+          penalties |= fractions[i] < -1e-4;
+        }
+      /* Kept, as a question of one right answer scores 1 or 0 here: the teacher is told. */
+      if (penalties)
+        imtehan_xml_warn (import, imtehan_xml_line_of (node), "%s",
+                          _("imported without the penalties of its wrong answers: a question "
+                            "with one right answer scores 1 or 0"));
       return TRUE;
     }
   if (n_positive == 0)
