@@ -272,6 +272,13 @@ compare_number (gint64 a,
 }
 
 static int
+compare_double (double a,
+                double b)
+{
+  return (a > b) - (a < b);
+}
+
+static int
 compare_learners_cb (gconstpointer a,
                      gconstpointer b,
                      gpointer      user_data)
@@ -302,12 +309,12 @@ compare_learners_cb (gconstpointer a,
                              imtehan_report_attempt_get_duration (y));
     case COLUMN_SCORE:
       /* As a fraction of its total, then by marks: 4 of 8 is below 5 of 8 and 3 of 4. */
-      result = compare_number ((gint64)imtehan_report_attempt_get_score (x) *
+      result = compare_double (imtehan_report_attempt_get_score (x) *
                                imtehan_report_attempt_get_total (y),
-                               (gint64)imtehan_report_attempt_get_score (y) *
+                               imtehan_report_attempt_get_score (y) *
                                imtehan_report_attempt_get_total (x));
       if (result == 0)
-        result = compare_number (imtehan_report_attempt_get_score (x),
+        result = compare_double (imtehan_report_attempt_get_score (x),
                                  imtehan_report_attempt_get_score (y));
       return result;
     case COLUMN_FINISHED:

@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include <glib/gi18n.h>
 
 #include "imtehan-a11y.h"
@@ -208,7 +210,8 @@ update (ImtehanResultsPage *self)
   g_autofree char *date = NULL;
   g_autofree char *changed = NULL;
   GtkWidget *child;
-  guint n, score, percent;
+  guint n, percent;
+  double score;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->questions_box))))
     gtk_box_remove (self->questions_box, child);
@@ -216,8 +219,8 @@ update (ImtehanResultsPage *self)
     return;
 
   n = imtehan_attempt_get_n_questions (self->attempt);
-  score = imtehan_attempt_get_score (self->attempt);
-  percent = imtehan_report_percent_of (score, n);
+  score = imtehan_attempt_get_marks (self->attempt);
+  percent = n ? (guint)floor (score * 100 / n + 0.5) : 0;
   score_text = imtehan_report_format_score (score, n);
   gtk_label_set_text (self->score_label, score_text);
   gtk_level_bar_set_max_value (self->score_bar, MAX (n, 1));

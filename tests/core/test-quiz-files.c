@@ -64,11 +64,12 @@ test_error_truncated (void)
 }
 
 static char *
-make_too_large (gsize *length)
+make_larger_than (gsize  limit,
+                  gsize *length)
 {
   GString *text = g_string_new ("[Quiz]\nFormatVersion=1\nId=big\nTitle=Big\n");
 
-  while (text->len <= IMTEHAN_QUIZ_MAX_SIZE)
+  while (text->len <= limit)
     g_string_append (text, "# padding padding padding padding padding padding padding\n");
   *length = text->len;
   return g_string_free (text, FALSE);
@@ -81,7 +82,7 @@ test_error_too_large_bytes (void)
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(ImtehanQuiz) quiz = NULL;
   gsize length = 0;
-  char *text = make_too_large (&length);
+  char *text = make_larger_than (IMTEHAN_QUIZ_MAX_SIZE, &length);
 
   g_assert_cmpuint (length, >, IMTEHAN_QUIZ_MAX_SIZE);
   bytes = g_bytes_new_take (text, length);
@@ -90,12 +91,22 @@ test_error_too_large_bytes (void)
   g_assert_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_TOO_LARGE);
   assert_message (error, "big.quiz: ", "larger than");
 
-  /* Exactly the limit is still read. */
+  /* Without pictures, text alone has the smaller limit... */
   g_clear_error (&error);
   g_clear_pointer (&bytes, g_bytes_unref);
-  text = make_too_large (&length);
-  memcpy (text + IMTEHAN_QUIZ_MAX_SIZE - 1, "\n", 1);
-  bytes = g_bytes_new_take (text, IMTEHAN_QUIZ_MAX_SIZE);
+  text = make_larger_than (IMTEHAN_QUIZ_MAX_TEXT_SIZE, &length);
+  bytes = g_bytes_new_take (text, length);
+  quiz = imtehan_quiz_new_from_bytes (bytes, "big.quiz", &error);
+  g_assert_null (quiz);
+  g_assert_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_TOO_LARGE);
+  assert_message (error, "big.quiz: ", "larger than");
+
+  /* ...and exactly that limit is still read. */
+  g_clear_error (&error);
+  g_clear_pointer (&bytes, g_bytes_unref);
+  text = make_larger_than (IMTEHAN_QUIZ_MAX_TEXT_SIZE, &length);
+  memcpy (text + IMTEHAN_QUIZ_MAX_TEXT_SIZE - 1, "\n", 1);
+  bytes = g_bytes_new_take (text, IMTEHAN_QUIZ_MAX_TEXT_SIZE);
   quiz = imtehan_quiz_new_from_bytes (bytes, "big.quiz", &error);
   g_assert_null (quiz);
   g_assert_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_MISSING);
@@ -117,7 +128,7 @@ test_error_too_large_file (void)
   dir = g_dir_make_tmp ("imtehan-test-quiz-XXXXXX", &error);
   g_assert_no_error (error);
   path = g_build_filename (dir, "big.quiz", NULL);
-  text = make_too_large (&length);
+  text = make_larger_than (IMTEHAN_QUIZ_MAX_SIZE, &length);
   g_file_set_contents (path, text, length, &error);
   g_assert_no_error (error);
 
@@ -139,8 +150,12 @@ test_error_too_large_file (void)
   quiz = imtehan_quiz_new_from_file (file, NULL, &error);
   g_assert_null (quiz);
   g_assert_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_TOO_LARGE);
-  g_assert_true (g_str_has_suffix (error->message,
-                                   "big.quiz: the file is larger than 4.2\302\240MB"));
+  {
+    g_autofree char *limit = g_format_size (IMTEHAN_QUIZ_MAX_SIZE);
+    g_autofree char *expected = g_strconcat ("big.quiz: the file is larger than ", limit, NULL);
+
+    g_assert_true (g_str_has_suffix (error->message, expected));
+  }
 
   g_assert_cmpint (g_remove (path), ==, 0);
   g_assert_cmpint (g_rmdir (dir), ==, 0);

@@ -239,7 +239,7 @@ describe_report (ImtehanReport *report)
         {
           g_autoptr(ImtehanReportAttempt) attempt = g_list_model_get_item (attempts, j);
 
-          g_string_append_printf (out, "  %s %s %d %d %u/%u copies %u\n",
+          g_string_append_printf (out, "  %s %s %d %d %g/%u copies %u\n",
                                   imtehan_report_attempt_get_id (attempt),
                                   g_file_peek_path (imtehan_report_attempt_get_file (attempt)),
                                   imtehan_report_attempt_get_status (attempt),

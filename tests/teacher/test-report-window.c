@@ -176,7 +176,7 @@ rows_text (Fixture *fixture)
     {
       g_autoptr(ImtehanReportAttempt) attempt = g_list_model_get_item (model, i);
 
-      g_string_append_printf (out, "%s%s %u", i ? ", " : "",
+      g_string_append_printf (out, "%s%s %g", i ? ", " : "",
                               imtehan_report_attempt_get_learner (attempt),
                               imtehan_report_attempt_get_score (attempt));
     }
@@ -401,7 +401,7 @@ test_review (Fixture       *fixture,
     {
       const char *name = k == 1 ? "Chand" : "Bilal";
       /* The score as the results page says it. */
-      g_autofree char *expected = g_strdup_printf (_("%u of %u · %u%%"), 4, 8, 50);
+      g_autofree char *expected = g_strdup_printf (_("%s of %u · %u%%"), "4", 8, 50);
 
       g_signal_emit_by_name (child (fixture, "learners_view"), "activate",
                              position_of (fixture, name));

@@ -15,13 +15,28 @@
  * imtehan_attempt_choose:
  * @choice_id: (nullable): a choice of the question, or %NULL to clear the answer
  *
- * Returns: %FALSE if the attempt is finished, the question's answer has been checked
- *   (practice) and @choice_id is another, or @choice_id is not a choice of the question
+ * imtehan_attempt_respond() for a single-choice question.
  */
 gboolean
 imtehan_attempt_choose (ImtehanAttempt *self,
                         guint           index,
                         const char     *choice_id)
+{
+  return imtehan_attempt_respond (self, index, choice_id);
+}
+
+/**
+ * imtehan_attempt_respond:
+ * @response: (nullable): a response the question can be given (imtehan_question_response_is_valid()),
+ *   or %NULL to clear the answer
+ *
+ * Returns: %FALSE if the attempt is finished, the question's answer has been checked
+ *   (practice) and @response is another, or @response is not one the question can be given
+ */
+gboolean
+imtehan_attempt_respond (ImtehanAttempt *self,
+                         guint           index,
+                         const char     *response)
 {
   ImtehanAttemptSlot *slot;
   gboolean was_answered;
@@ -31,12 +46,12 @@ imtehan_attempt_choose (ImtehanAttempt *self,
 
   if (self->finished_at != NULL)
     return FALSE;
-  if (choice_id != NULL &&
-      !imtehan_question_has_choice (imtehan_quiz_get_question (self->quiz, index), choice_id))
+  if (response != NULL &&
+      !imtehan_question_response_is_valid (imtehan_quiz_get_question (self->quiz, index), response))
     return FALSE;
 
   slot = &self->slots[index];
-  if (g_strcmp0 (slot->answer, choice_id) == 0)
+  if (g_strcmp0 (slot->answer, response) == 0)
     return TRUE;
   /* Practice shows right or wrong once checked: changing the answer then would be a free
    * second try. */
@@ -44,10 +59,10 @@ imtehan_attempt_choose (ImtehanAttempt *self,
     return FALSE;
 
   was_answered = slot->answer != NULL;
-  imtehan_set_str (&slot->answer, choice_id);
-  if (was_answered != (choice_id != NULL))
+  imtehan_set_str (&slot->answer, response);
+  if (was_answered != (response != NULL))
     {
-      self->n_answered += choice_id ? 1 : -1;
+      self->n_answered += response ? 1 : -1;
       g_object_notify_by_pspec (G_OBJECT (self), imtehan_attempt_properties[IMTEHAN_ATTEMPT_PROP_N_ANSWERED]);
     }
   g_signal_emit (self, imtehan_attempt_signals[IMTEHAN_ATTEMPT_SIGNAL_ANSWER_CHANGED], 0, index);
@@ -110,7 +125,19 @@ imtehan_attempt_is_correct (ImtehanAttempt *self,
   g_return_val_if_fail (index < self->n_slots, FALSE);
 
   question = imtehan_quiz_get_question (self->quiz, index);
-  return g_strcmp0 (self->slots[index].answer, imtehan_question_get_answer (question)) == 0;
+  return imtehan_question_grade (question, self->slots[index].answer) >= 1;
+}
+
+/* The fraction of question @index's mark its answer earns, 0 to 1, also in progress. */
+double
+imtehan_attempt_get_fraction (ImtehanAttempt *self,
+                              guint           index)
+{
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT (self), 0);
+  g_return_val_if_fail (index < self->n_slots, 0);
+
+  return imtehan_question_grade (imtehan_quiz_get_question (self->quiz, index),
+                                 self->slots[index].answer);
 }
 
 guint
@@ -175,8 +202,8 @@ imtehan_attempt_get_finish_reason (ImtehanAttempt *self)
   return self->finish_reason;
 }
 
-/* The score of a finished attempt; 0 while it is in progress, so that nobody shows a
- * partial score as if it were a result. */
+/* The questions of a finished attempt answered for their full mark; 0 while it is in
+ * progress, so that nobody shows a partial score as if it were a result. */
 guint
 imtehan_attempt_get_score (ImtehanAttempt *self)
 {
@@ -192,3 +219,19 @@ imtehan_attempt_get_score (ImtehanAttempt *self)
   return score;
 }
 
+
+/* The marks of a finished attempt: the sum of its questions' fractions (partial credit
+ * included); 0 while it is in progress. */
+double
+imtehan_attempt_get_marks (ImtehanAttempt *self)
+{
+  double marks = 0;
+
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT (self), 0);
+
+  if (self->finished_at == NULL)
+    return 0;
+  for (guint i = 0; i < self->n_slots; i++)
+    marks += imtehan_attempt_get_fraction (self, i);
+  return marks;
+}

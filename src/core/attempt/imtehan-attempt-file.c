@@ -39,7 +39,8 @@ imtehan_attempt_to_data (ImtehanAttempt *self,
   g_return_val_if_fail (IMTEHAN_IS_ATTEMPT (self), NULL);
 
   started = format_time (self->started);
-  g_key_file_set_integer (key_file, ATTEMPT_GROUP, "Version", IMTEHAN_ATTEMPT_FORMAT_VERSION);
+  g_key_file_set_integer (key_file, ATTEMPT_GROUP, "Version",
+                          imtehan_quiz_has_kinds (self->quiz) ? IMTEHAN_ATTEMPT_FORMAT_VERSION : 2);
   g_key_file_set_string (key_file, ATTEMPT_GROUP, "Id", self->id);
   g_key_file_set_string (key_file, ATTEMPT_GROUP, "Quiz", imtehan_quiz_get_id (self->quiz));
   g_key_file_set_integer (key_file, ATTEMPT_GROUP, "QuizVersion",
@@ -75,6 +76,14 @@ imtehan_attempt_to_data (ImtehanAttempt *self,
   g_key_file_set_integer (key_file, ATTEMPT_GROUP, "Answered", self->n_answered);
   if (self->finished_at != NULL)
     g_key_file_set_integer (key_file, ATTEMPT_GROUP, "Score", imtehan_attempt_get_score (self));
+  if (self->finished_at != NULL && imtehan_quiz_has_kinds (self->quiz))
+    {
+      char marks[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_key_file_set_string (key_file, ATTEMPT_GROUP, "Marks",
+                             g_ascii_formatd (marks, sizeof marks, "%.4f",
+                                              imtehan_attempt_get_marks (self)));
+    }
   g_key_file_set_integer (key_file, ATTEMPT_GROUP, "Total", self->n_slots);
 
   for (guint i = 0; i < self->n_slots; i++)

@@ -52,7 +52,9 @@ typedef struct
   guint                 current;
   GDateTime            *finished_at;   /* NULL while unfinished */
   guint                 n_answers;     /* the quiz's questions */
-  const char          **answers;       /* in quiz order: the quiz's choice id, or NULL */
+  const char          **answers;       /* in quiz order: the response (for a single-choice
+                                        * question the quiz's choice id), or NULL */
+  char                **responses;     /* owned: the answers of the other question types */
 
   /* ALL depth only, n_answers each. */
   gboolean             *checked;

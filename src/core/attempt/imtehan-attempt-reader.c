@@ -35,6 +35,10 @@ imtehan_attempt_record_clear (ImtehanAttemptRecord *record)
   g_clear_pointer (&record->started, g_date_time_unref);
   g_clear_pointer (&record->finished_at, g_date_time_unref);
   g_clear_pointer (&record->answers, g_free);
+  if (record->responses != NULL)
+    for (guint i = 0; i < record->n_answers; i++)
+      g_free (record->responses[i]);
+  g_clear_pointer (&record->responses, g_free);
   g_clear_pointer (&record->checked, g_free);
   if (record->orders != NULL)
     {
@@ -336,7 +340,10 @@ read_answers (ImtehanKeyFileReader     *reader,
 
       if (!(answer = imtehan_key_file_reader_get_string (reader, group, "Answer", FALSE, error)))
         return FALSE;
-      g_strstrip (answer);
+      /* A typed answer is kept as typed; ids are trimmed. */
+      if (imtehan_question_get_kind (question) != IMTEHAN_QUESTION_SHORT &&
+          imtehan_question_get_kind (question) != IMTEHAN_QUESTION_NUMERICAL)
+        g_strstrip (answer);
       if (*answer == '\0')
         {
           /* A locked answer that is not there: the file was cut or edited. */
@@ -352,16 +359,25 @@ read_answers (ImtehanKeyFileReader     *reader,
             }
           continue;
         }
-      if (!imtehan_question_has_choice (question, answer))
+      if (!imtehan_question_response_is_valid (question, answer))
         {
-          g_autofree char *msg = g_strdup_printf (_("“%s” is not a choice of this question"),
-                                                  answer);
+          g_autofree char *msg =
+            imtehan_question_get_kind (question) == IMTEHAN_QUESTION_SINGLE
+              ? g_strdup_printf (_("“%s” is not a choice of this question"), answer)
+              : g_strdup_printf (_("“%s” is not an answer this question can be given"), answer);
 
           imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, group, "Answer",
                                          msg);
           return FALSE;
         }
-      record->answers[i] = find_choice (question, answer);
+      if (imtehan_question_get_kind (question) == IMTEHAN_QUESTION_SINGLE)
+        record->answers[i] = find_choice (question, answer);
+      else
+        {
+          if (record->responses == NULL)
+            record->responses = g_new0 (char *, record->n_answers);
+          record->answers[i] = record->responses[i] = g_steal_pointer (&answer);
+        }
       g_assert (record->answers[i] != NULL);
 
       if (g_key_file_has_key (reader->key_file, group, "Checked", NULL))

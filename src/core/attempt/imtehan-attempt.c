@@ -10,6 +10,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "imtehan-attempt-class-private.h"
 #include "imtehan-quiz.h"
 #include "imtehan-text.h"
@@ -172,13 +174,28 @@ shuffled_order (ImtehanQuestion *question,
 
   for (guint i = 0; i < n; i++)
     order[i] = g_strdup (imtehan_question_get_choice_id (question, i));
-  for (guint i = n - 1; i > 0; i--)
+  for (guint i = n; i-- > 1;)
     {
       guint j = splitmix64_next (&state) % (i + 1);
       char *tmp = order[i];
 
       order[i] = order[j];
       order[j] = tmp;
+    }
+  /* Items to put in order that come already in order would be answered by doing nothing. */
+  if (imtehan_question_get_kind (question) == IMTEHAN_QUESTION_ORDERING && n > 1)
+    {
+      gboolean sorted = TRUE;
+
+      for (guint i = 0; i < n && sorted; i++)
+        sorted = g_str_equal (order[i], imtehan_question_get_choice_id (question, i));
+      if (sorted)
+        {
+          char *first = order[0];
+
+          memmove (order, order + 1, (n - 1) * sizeof (char *));
+          order[n - 1] = first;
+        }
     }
   return order;
 }

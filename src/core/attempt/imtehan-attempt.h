@@ -11,9 +11,11 @@
 
 G_BEGIN_DECLS
 
-/* The newest attempt file format this build writes and reads. Version 2 adds the
- * lab's keys; Version 1 files are still read and resumed, and saved again as Version 2. */
-#define IMTEHAN_ATTEMPT_FORMAT_VERSION 2
+/* The newest attempt file format this build writes and reads. Version 2 adds the lab's
+ * keys, 3 the answers of every question type; an attempt of a quiz of single-choice
+ * questions alone is still written as 2, which earlier releases read. Version 1 files are
+ * read and resumed, and saved again as Version 2. */
+#define IMTEHAN_ATTEMPT_FORMAT_VERSION 3
 #define IMTEHAN_ATTEMPT_MAX_SIZE (1024 * 1024)
 
 /* Why an attempt was finished. Written to attempt files as "submitted" / "time-up". */
@@ -74,7 +76,12 @@ const char * const *imtehan_attempt_get_choice_order   (ImtehanAttempt  *self,
 gboolean            imtehan_attempt_choose             (ImtehanAttempt  *self,
                                                         guint            index,
                                                         const char      *choice_id);
+gboolean            imtehan_attempt_respond            (ImtehanAttempt  *self,
+                                                        guint            index,
+                                                        const char      *response);
 const char         *imtehan_attempt_get_answer         (ImtehanAttempt  *self,
+                                                        guint            index);
+double              imtehan_attempt_get_fraction       (ImtehanAttempt  *self,
                                                         guint            index);
 gboolean            imtehan_attempt_check              (ImtehanAttempt  *self,
                                                         guint            index);
@@ -89,5 +96,6 @@ gboolean            imtehan_attempt_finish_with_reason (ImtehanAttempt  *self,
                                                         ImtehanFinishReason reason);
 ImtehanFinishReason imtehan_attempt_get_finish_reason  (ImtehanAttempt  *self);
 guint               imtehan_attempt_get_score          (ImtehanAttempt  *self);
+double              imtehan_attempt_get_marks          (ImtehanAttempt  *self);
 
 G_END_DECLS

@@ -11,14 +11,11 @@
 
 #include "imtehan-intl-private.h"
 
-#include "imtehan-keyfile-private.h"
-#include "imtehan-question-private.h"
-#include "imtehan-quiz.h"
-#include "imtehan-text.h"
+#include "imtehan-quiz-private.h"
 
 #define QUIZ_GROUP "Quiz"
 #define QUESTION_PREFIX "Question "
-#define CHOICE_PREFIX "Choice."
+#define PICTURE_PREFIX "Picture "
 
 
 struct _ImtehanQuiz
@@ -34,6 +31,7 @@ struct _ImtehanQuiz
   ImtehanLocalized *description;
   GHashTable       *topics;     /* language → GStrv */
   GPtrArray        *questions;  /* ImtehanQuestion */
+  GHashTable       *pictures;   /* name → ImtehanPicture */
 };
 
 static void list_model_iface_init (GListModelInterface *iface);
@@ -85,6 +83,7 @@ imtehan_quiz_finalize (GObject *object)
   g_clear_pointer (&self->description, imtehan_localized_free);
   g_clear_pointer (&self->topics, g_hash_table_unref);
   g_clear_pointer (&self->questions, g_ptr_array_unref);
+  g_clear_pointer (&self->pictures, g_hash_table_unref);
 
   G_OBJECT_CLASS (imtehan_quiz_parent_class)->finalize (object);
 }
@@ -99,6 +98,8 @@ static void
 imtehan_quiz_init (ImtehanQuiz *self)
 {
   self->questions = g_ptr_array_new_with_free_func (g_object_unref);
+  self->pictures = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                          (GDestroyNotify)imtehan_picture_free);
   self->topics = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                         (GDestroyNotify)g_strfreev);
   self->title = imtehan_localized_new ();
@@ -109,8 +110,8 @@ imtehan_quiz_init (ImtehanQuiz *self)
  * language may be missing: an empty or missing translation falls back to English, and a
  * missing English text to the Urdu one, so that a caller asking for either language gets a
  * text. A required string missing in both is an error. */
-static ImtehanLocalized *
-read_localized (ImtehanKeyFileReader *reader,
+ImtehanLocalized *
+imtehan_quiz_read_localized (ImtehanKeyFileReader *reader,
                 const char           *group,
                 const char           *key,
                 gboolean              required,
@@ -165,8 +166,8 @@ read_localized (ImtehanKeyFileReader *reader,
   return g_steal_pointer (&localized);
 }
 
-static gboolean
-is_valid_id (const char *id)
+gboolean
+imtehan_quiz_is_valid_id (const char *id)
 {
   if (id == NULL || *id == '\0' || strlen (id) > 64)
     return FALSE;
@@ -180,84 +181,30 @@ static ImtehanQuestion *
 read_question (ImtehanKeyFileReader *reader,
                const char           *group,
                guint                 index,
+               gint64                format,
+               GHashTable           *pictures,
                GError              **error)
 {
   g_autoptr(ImtehanQuestion) question = g_object_new (IMTEHAN_TYPE_QUESTION, NULL);
-  g_auto(GStrv) choices = NULL;
-  g_autofree char *answer = NULL;
-  gsize n_choices = 0;
 
   question->id = g_strdup (group + strlen (QUESTION_PREFIX));
   question->index = index;
-  if (!is_valid_id (question->id))
+  if (!imtehan_quiz_is_valid_id (question->id))
     {
       imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, group, NULL,
                                      _("a question id may only contain letters, digits, “-” and “_”"));
       return NULL;
     }
 
-  if (!(question->text = read_localized (reader, group, "Text", TRUE, error)))
+  if (!(question->text = imtehan_quiz_read_localized (reader, group, "Text", TRUE, error)))
     return NULL;
-  if (!(question->topic = read_localized (reader, group, "Topic", FALSE, error)))
+  if (!(question->topic = imtehan_quiz_read_localized (reader, group, "Topic", FALSE, error)))
     return NULL;
-  if (!(question->explanation = read_localized (reader, group, "Explanation", FALSE, error)))
+  if (!(question->explanation = imtehan_quiz_read_localized (reader, group, "Explanation",
+                                                             FALSE, error)))
     return NULL;
-
-  if (!(choices = imtehan_key_file_reader_get_string_list (reader, group, "Choices",
-                                                           &n_choices, error)))
+  if (!imtehan_question_read_kind (question, reader, group, format, pictures, error))
     return NULL;
-  if (n_choices < IMTEHAN_QUESTION_MIN_CHOICES)
-    {
-      imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, group, "Choices",
-                                     _("a question needs at least two choices"));
-      return NULL;
-    }
-  if (n_choices > IMTEHAN_QUESTION_MAX_CHOICES)
-    {
-      g_autofree char *msg =
-        g_strdup_printf (_("a question has at most %d choices; this one has %u"),
-                         IMTEHAN_QUESTION_MAX_CHOICES, (guint)n_choices);
-      imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, group, "Choices", msg);
-      return NULL;
-    }
-
-  for (gsize i = 0; i < n_choices; i++)
-    {
-      g_autofree char *key = NULL;
-      ImtehanLocalized *text;
-
-      g_strstrip (choices[i]);
-      if (!is_valid_id (choices[i]))
-        {
-          g_autofree char *msg = g_strdup_printf (_("“%s” is not a valid choice id"), choices[i]);
-          imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, group, "Choices", msg);
-          return NULL;
-        }
-      if (g_hash_table_contains (question->choices, choices[i]))
-        {
-          g_autofree char *msg = g_strdup_printf (_("the choice id “%s” appears twice"), choices[i]);
-          imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, group, "Choices", msg);
-          return NULL;
-        }
-
-      key = g_strconcat (CHOICE_PREFIX, choices[i], NULL);
-      if (!(text = read_localized (reader, group, key, TRUE, error)))
-        return NULL;
-      g_ptr_array_add (question->choice_ids, g_strdup (choices[i]));
-      g_hash_table_insert (question->choices, g_strdup (choices[i]), text);
-    }
-
-  if (!(answer = imtehan_key_file_reader_get_string (reader, group, "Answer", TRUE, error)))
-    return NULL;
-  g_strstrip (answer);
-  if (!g_hash_table_contains (question->choices, answer))
-    {
-      g_autofree char *list = g_strjoinv (", ", choices);
-      g_autofree char *msg = g_strdup_printf (_("“%s” is not one of the choices (%s)"), answer, list);
-      imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, group, "Answer", msg);
-      return NULL;
-    }
-  question->answer = g_steal_pointer (&answer);
 
   return g_steal_pointer (&question);
 }
@@ -298,7 +245,7 @@ read_quiz (ImtehanQuiz          *self,
   if (!(id = imtehan_key_file_reader_get_string (reader, QUIZ_GROUP, "Id", TRUE, error)))
     return FALSE;
   g_strstrip (id);
-  if (!is_valid_id (id))
+  if (!imtehan_quiz_is_valid_id (id))
     {
       imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, QUIZ_GROUP, "Id",
                                      _("an id may only contain letters, digits, “-” and “_”"));
@@ -313,8 +260,8 @@ read_quiz (ImtehanQuiz          *self,
 
   g_clear_pointer (&self->title, imtehan_localized_free);
   g_clear_pointer (&self->description, imtehan_localized_free);
-  if (!(self->title = read_localized (reader, QUIZ_GROUP, "Title", TRUE, error)) ||
-      !(self->description = read_localized (reader, QUIZ_GROUP, "Description", FALSE, error)))
+  if (!(self->title = imtehan_quiz_read_localized (reader, QUIZ_GROUP, "Title", TRUE, error)) ||
+      !(self->description = imtehan_quiz_read_localized (reader, QUIZ_GROUP, "Description", FALSE, error)))
     return FALSE;
 
   self->difficulty = g_key_file_get_string (reader->key_file, QUIZ_GROUP, "Difficulty", NULL);
@@ -334,24 +281,28 @@ read_quiz (ImtehanQuiz          *self,
 
       if (list == NULL)
         continue;
-      /* As read_localized(): an Urdu-only list stands in for the English one. */
+      /* As imtehan_quiz_read_localized(): an Urdu-only list stands in for the English one. */
       english = g_hash_table_lookup (self->topics, "");
       if (g_str_equal (lang, "ur") && (english == NULL || english[0] == NULL))
         g_hash_table_insert (self->topics, g_strdup (""), g_strdupv (list));
       g_hash_table_insert (self->topics, g_strdup (topic_langs[i]), list);
     }
 
+  if (!imtehan_quiz_read_pictures (reader, format, self->pictures, error))
+    return FALSE;
+
   groups = g_key_file_get_groups (reader->key_file, NULL);
   for (guint i = 0; groups[i] != NULL; i++)
     {
       ImtehanQuestion *question;
 
-      if (g_str_equal (groups[i], QUIZ_GROUP))
+      if (g_str_equal (groups[i], QUIZ_GROUP) || g_str_has_prefix (groups[i], PICTURE_PREFIX))
         continue;
       if (!g_str_has_prefix (groups[i], QUESTION_PREFIX))
         {
           g_autofree char *msg =
-            g_strdup_printf (_("unknown group; expected [Quiz] or [Question <id>]"));
+            g_strdup_printf (_("unknown group; expected [Quiz], [Question <id>] or "
+                               "[Picture <name>]"));
           imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, groups[i], NULL, msg);
           return FALSE;
         }
@@ -364,7 +315,8 @@ read_quiz (ImtehanQuiz          *self,
                                          msg);
           return FALSE;
         }
-      if (!(question = read_question (reader, groups[i], self->questions->len, error)))
+      if (!(question = read_question (reader, groups[i], self->questions->len, format,
+                                     self->pictures, error)))
         return FALSE;
       g_ptr_array_add (self->questions, question);
     }
@@ -377,6 +329,21 @@ read_quiz (ImtehanQuiz          *self,
     }
 
   return TRUE;
+}
+
+static gboolean
+check_text_size (GBytes     *bytes,
+                 const char *display_name,
+                 GError    **error)
+{
+  g_autofree char *size = NULL;
+
+  if (g_bytes_get_size (bytes) <= IMTEHAN_QUIZ_MAX_TEXT_SIZE)
+    return TRUE;
+  size = g_format_size (IMTEHAN_QUIZ_MAX_TEXT_SIZE);
+  g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_TOO_LARGE,
+               _("%s: the file is larger than %s"), display_name, size);
+  return FALSE;
 }
 
 /**
@@ -398,11 +365,19 @@ imtehan_quiz_new_from_bytes (GBytes      *bytes,
   g_return_val_if_fail (display_name != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  /* Text alone has the limit of format 1; only pictures make a quiz larger. */
+  if (g_bytes_get_size (bytes) > IMTEHAN_QUIZ_MAX_TEXT_SIZE &&
+      !g_strstr_len (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                     "[" PICTURE_PREFIX) &&
+      !check_text_size (bytes, display_name, error))
+    return NULL;
   if (!(reader = imtehan_key_file_reader_new (bytes, display_name, IMTEHAN_QUIZ_MAX_SIZE, error)))
     return NULL;
 
   self = g_object_new (IMTEHAN_TYPE_QUIZ, NULL);
   if (!read_quiz (self, reader, error))
+    return NULL;
+  if (g_hash_table_size (self->pictures) == 0 && !check_text_size (bytes, display_name, error))
     return NULL;
   self->digest = g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, bytes);
   self->bytes = g_bytes_ref (bytes);
@@ -545,4 +520,26 @@ imtehan_quiz_find_question (ImtehanQuiz *self,
         return question;
     }
   return NULL;
+}
+
+/* The picture @name of a question or a choice names, or %NULL. */
+ImtehanPicture *
+imtehan_quiz_get_picture (ImtehanQuiz *self,
+                          const char  *name)
+{
+  g_return_val_if_fail (IMTEHAN_IS_QUIZ (self), NULL);
+  return name ? g_hash_table_lookup (self->pictures, name) : NULL;
+}
+
+/* Whether a question is of another type than single: such a quiz's attempts need the
+ * attempt format that records those answers. */
+gboolean
+imtehan_quiz_has_kinds (ImtehanQuiz *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_QUIZ (self), FALSE);
+
+  for (guint i = 0; i < self->questions->len; i++)
+    if (imtehan_question_get_kind (g_ptr_array_index (self->questions, i)) != IMTEHAN_QUESTION_SINGLE)
+      return TRUE;
+  return FALSE;
 }

@@ -39,6 +39,10 @@ imtehan_report_attempt_finalize (GObject *object)
   g_clear_pointer (&self->finished_at, g_date_time_unref);
   g_free (self->choices);
   g_free (self->marks);
+  if (self->responses != NULL)
+    for (guint i = 0; i < self->n_questions; i++)
+      g_free (self->responses[i]);
+  g_free (self->responses);
 
   G_OBJECT_CLASS (imtehan_report_attempt_parent_class)->finalize (object);
 }
@@ -203,7 +207,8 @@ imtehan_report_attempt_get_n_questions (ImtehanReportAttempt *self)
   return self->n_questions;
 }
 
-/* The choice id given to the quiz's question @index (quiz order), NULL if none. */
+/* The response given to the quiz's question @index (quiz order): for a single-choice
+ * question its choice id; NULL if none. */
 const char *
 imtehan_report_attempt_get_choice (ImtehanReportAttempt *self,
                                    guint                 index)
@@ -213,7 +218,8 @@ imtehan_report_attempt_get_choice (ImtehanReportAttempt *self,
   return self->choices[index];
 }
 
-guint
+/* The fraction of question @index's mark earned, 0 to 1 (partial credit). */
+double
 imtehan_report_attempt_get_mark (ImtehanReportAttempt *self,
                                  guint                 index)
 {
@@ -222,8 +228,9 @@ imtehan_report_attempt_get_mark (ImtehanReportAttempt *self,
   return self->marks[index];
 }
 
-/* Recomputed from the answers and the quiz's key; 0 for an attempt listed apart. */
-guint
+/* Recomputed from the answers and the quiz's key, partial credit included; 0 for an attempt
+ * listed apart. */
+double
 imtehan_report_attempt_get_score (ImtehanReportAttempt *self)
 {
   g_return_val_if_fail (IMTEHAN_IS_REPORT_ATTEMPT (self), 0);

@@ -52,9 +52,9 @@ GTimeSpan           imtehan_report_attempt_get_duration      (ImtehanReportAttem
 guint               imtehan_report_attempt_get_n_questions   (ImtehanReportAttempt *self);
 const char         *imtehan_report_attempt_get_choice        (ImtehanReportAttempt *self,
                                                               guint                 index);
-guint               imtehan_report_attempt_get_mark          (ImtehanReportAttempt *self,
+double               imtehan_report_attempt_get_mark          (ImtehanReportAttempt *self,
                                                               guint                 index);
-guint               imtehan_report_attempt_get_score         (ImtehanReportAttempt *self);
+double               imtehan_report_attempt_get_score         (ImtehanReportAttempt *self);
 guint               imtehan_report_attempt_get_total         (ImtehanReportAttempt *self);
 gint64              imtehan_report_attempt_get_saved_score   (ImtehanReportAttempt *self);
 

@@ -302,7 +302,7 @@ write_attempt_row (CsvWriter             *writer,
 {
   ImtehanQuiz *quiz = imtehan_report_attempt_get_quiz (attempt);
   const char *quiz_id = imtehan_quiz_get_id (quiz);
-  g_autofree const char **cells = g_new0 (const char *, columns->headers->len);
+  g_autofree char **cells = g_new0 (char *, columns->headers->len);
 
   add_text (writer, imtehan_report_attempt_get_learner (attempt));
   add_text (writer, imtehan_report_attempt_get_roll_number (attempt));
@@ -314,7 +314,11 @@ write_attempt_row (CsvWriter             *writer,
   add_time (writer, imtehan_report_attempt_get_started (attempt));
   add_time (writer, imtehan_report_attempt_get_finished_at (attempt));
   add_duration (writer, imtehan_report_attempt_get_duration (attempt));
-  add_uint (writer, imtehan_report_attempt_get_score (attempt));
+  {
+    g_autofree char *score = imtehan_report_format_points (imtehan_report_attempt_get_score (attempt));
+
+    add_plain (writer, score);
+  }
   add_uint (writer, imtehan_report_attempt_get_total (attempt));
 
   for (guint q = 0; q < imtehan_report_attempt_get_n_questions (attempt); q++)
@@ -325,10 +329,13 @@ write_attempt_row (CsvWriter             *writer,
       g_assert (column < columns->headers->len);
       /* Empty: not answered, which is not the same as answered wrong. */
       if (imtehan_report_attempt_get_choice (attempt, q) != NULL)
-        cells[column] = imtehan_report_attempt_get_mark (attempt, q) ? "1" : "0";
+        cells[column] = imtehan_report_format_points (imtehan_report_attempt_get_mark (attempt, q));
     }
   for (guint c = 0; c < columns->headers->len; c++)
-    add_plain (writer, cells[c] ? cells[c] : "");
+    {
+      add_plain (writer, cells[c] ? cells[c] : "");
+      g_free (cells[c]);
+    }
 
   return end_line (writer, error);
 }

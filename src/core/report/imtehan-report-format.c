@@ -51,12 +51,26 @@ imtehan_report_format_percent (double share)
  * An attempt's marks, "6 of 8 · 75%".
  */
 char *
-imtehan_report_format_score (guint score,
-                             guint total)
+imtehan_report_format_score (double score,
+                             guint  total)
 {
-  /* TRANSLATORS: the score on the results page: "6 of 8 · 75%" */
-  return g_strdup_printf (_("%u of %u · %u%%"), score, total,
-                          imtehan_report_percent_of (score, total));
+  g_autofree char *marks = imtehan_report_format_points (score);
+  guint percent = total ? (guint)floor (score * 100 / total + 0.5) : 0;
+
+  /* TRANSLATORS: the score on the results page: "6 of 8 · 75%"; with partial credit
+   * "5.5 of 8 · 69%" */
+  return g_strdup_printf (_("%s of %u · %u%%"), marks, total, percent);
+}
+
+/**
+ * imtehan_report_format_points:
+ *
+ * Marks with partial credit: "6", "5.5", "5.33" (two decimals at most, none when whole).
+ */
+char *
+imtehan_report_format_points (double marks)
+{
+  return imtehan_report_format_number (round (marks * 100) / 100, 2);
 }
 
 /**

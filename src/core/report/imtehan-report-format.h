@@ -17,8 +17,9 @@ G_BEGIN_DECLS
 guint       imtehan_report_percent_of        (guint                 score,
                                               guint                 total);
 char       *imtehan_report_format_percent    (double                share);
-char       *imtehan_report_format_score      (guint                 score,
+char       *imtehan_report_format_score      (double                score,
                                               guint                 total);
+char       *imtehan_report_format_points     (double                marks);
 char       *imtehan_report_format_number     (double                value,
                                               guint                 decimals);
 char       *imtehan_report_format_marks      (double                score,

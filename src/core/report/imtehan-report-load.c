@@ -202,21 +202,27 @@ attempt_new_scored (const char           *path,
   g_assert (record->n_answers == imtehan_quiz_get_n_questions (quiz));
   self->n_questions = self->total = record->n_answers;
   self->choices = g_steal_pointer (&record->answers);
-  self->marks = g_new0 (guint8, self->n_questions);
+  self->responses = g_steal_pointer (&record->responses);
+  self->marks = g_new0 (double, self->n_questions);
   for (guint i = 0; i < self->n_questions; i++)
     {
       ImtehanQuestion *question = imtehan_quiz_get_question (quiz, i);
 
-      self->marks[i] = self->choices[i] != NULL &&
-                       g_str_equal (self->choices[i], imtehan_question_get_answer (question));
+      /* A single choice's id is the quiz's own string: compared, not graded, for speed. */
+      if (imtehan_question_get_kind (question) == IMTEHAN_QUESTION_SINGLE)
+        self->marks[i] = self->choices[i] != NULL &&
+                         g_str_equal (self->choices[i], imtehan_question_get_answer (question));
+      else
+        self->marks[i] = imtehan_question_grade (question, self->choices[i]);
       self->score += self->marks[i];
+      self->n_right += self->marks[i] >= 1;
     }
 
   if (header->score != NULL &&
       g_ascii_string_to_signed (header->score, 10, 0, G_MAXINT, &saved, NULL))
     self->saved_score = saved;
   /* A finished attempt always saves its score: none, or another number, is flagged. */
-  if ((self->finished || self->saved_score >= 0) && self->saved_score != (gint64)self->score)
+  if ((self->finished || self->saved_score >= 0) && self->saved_score != (gint64)self->n_right)
     self->flags |= IMTEHAN_REPORT_FLAG_SCORE_MISMATCH;
   return self;
 }

@@ -35,9 +35,12 @@ struct _ImtehanReportAttempt
   gboolean             finished;
   ImtehanFinishReason  finish_reason;
   guint                n_questions;
-  const char         **choices;   /* owned by quiz; NULL: no answer */
-  guint8              *marks;
-  guint                score;
+  const char         **choices;   /* responses: a single choice's id owned by quiz, the others
+                                   * by responses; NULL: no answer */
+  char               **responses; /* owned; NULL when every question is single-choice */
+  double              *marks;     /* the fraction of each question's mark earned, 0..1 */
+  double               score;     /* their sum */
+  guint                n_right;   /* questions of full marks, which Score= counts */
   guint                total;
   gint64               saved_score; /* -1: none saved, or not a number */
   gboolean             has_digest;

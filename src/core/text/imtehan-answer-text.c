@@ -388,6 +388,52 @@ imtehan_answer_matches (const char *pattern,
   return match_parts (text, parts);
 }
 
+/* A pattern split and normalised once, for the many typed answers of a class report. */
+struct _ImtehanAnswerPattern
+{
+  GPtrArray *parts;
+};
+
+/**
+ * imtehan_answer_pattern_new:
+ * @pattern: (nullable): an accepted answer, as imtehan_answer_matches() takes it
+ *
+ * Returns: (transfer full): @pattern ready for imtehan_answer_pattern_matches()
+ */
+ImtehanAnswerPattern *
+imtehan_answer_pattern_new (const char *pattern,
+                            gboolean    case_sensitive)
+{
+  ImtehanAnswerPattern *self = g_new0 (ImtehanAnswerPattern, 1);
+
+  self->parts = split_pattern (pattern != NULL ? pattern : "", case_sensitive);
+  return self;
+}
+
+void
+imtehan_answer_pattern_free (ImtehanAnswerPattern *self)
+{
+  if (self == NULL)
+    return;
+  g_ptr_array_unref (self->parts);
+  g_free (self);
+}
+
+/**
+ * imtehan_answer_pattern_matches:
+ * @normalized: a typed text as imtehan_answer_normalize() gives it, with the pattern's
+ *   @case_sensitive
+ *
+ * imtehan_answer_matches(), with both texts normalised already.
+ */
+gboolean
+imtehan_answer_pattern_matches (const ImtehanAnswerPattern *self,
+                                const char                 *normalized)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  return match_parts (normalized != NULL ? normalized : "", self->parts);
+}
+
 static gsize
 skip_digits (const char *p)
 {

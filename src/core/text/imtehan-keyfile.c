@@ -34,6 +34,25 @@ line_of_offset (const char *data,
   return line;
 }
 
+#define READ_CHUNK (64 * 1024)
+
+/* The file's size and one byte more (a file that grew is read on in chunks), within the
+ * limit; a chunk when the size is not known. */
+static gsize
+first_read_size (GFileInputStream *stream,
+                 gsize             max_size)
+{
+  g_autoptr(GFileInfo) info = g_file_input_stream_query_info (stream,
+                                                              G_FILE_ATTRIBUTE_STANDARD_SIZE,
+                                                              NULL, NULL);
+  goffset size;
+
+  if (info == NULL || !g_file_info_has_attribute (info, G_FILE_ATTRIBUTE_STANDARD_SIZE) ||
+      (size = g_file_info_get_size (info)) <= 0)
+    return MIN (max_size + 1, READ_CHUNK);
+  return (gsize)MIN ((guint64)size + 1, (guint64)max_size + 1);
+}
+
 GBytes *
 imtehan_key_file_load_bytes (GFile        *file,
                              gsize         max_size,
@@ -48,8 +67,11 @@ imtehan_key_file_load_bytes (GFile        *file,
   if (!(stream = g_file_read (file, cancellable, error)))
     return NULL;
 
-  /* Read one byte past the limit: a larger file is refused without reading it all. */
-  if (!(bytes = g_input_stream_read_bytes (G_INPUT_STREAM (stream), max_size + 1,
+  /* Read one byte past the limit: a larger file is refused without reading it all. A read
+   * allocates all it asks for, so it asks for what the file holds: a limit of megabytes
+   * must not cost megabytes for every small quiz of a folder. */
+  if (!(bytes = g_input_stream_read_bytes (G_INPUT_STREAM (stream),
+                                           first_read_size (stream, max_size),
                                            cancellable, error)))
     return NULL;
 
@@ -61,7 +83,8 @@ imtehan_key_file_load_bytes (GFile        *file,
       for (;;)
         {
           g_autoptr(GBytes) more = g_input_stream_read_bytes (G_INPUT_STREAM (stream),
-                                                              max_size + 1 - all->len,
+                                                              MIN (max_size + 1 - all->len,
+                                                                   READ_CHUNK),
                                                               cancellable, error);
           if (more == NULL)
             return NULL;

@@ -89,6 +89,31 @@ imtehan_localized_get (const ImtehanLocalized *self,
   return "";
 }
 
+/* Every language's value, English first, without repeats: a typed answer may be accepted
+ * in any of them. */
+char **
+imtehan_localized_dup_values (const ImtehanLocalized *self)
+{
+  g_autoptr(GPtrArray) values = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GList) keys = NULL;
+  const char *english;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if ((english = g_hash_table_lookup (self->values, "")))
+    g_ptr_array_add (values, g_strdup (english));
+  keys = g_list_sort (g_hash_table_get_keys (self->values), (GCompareFunc)g_strcmp0);
+  for (GList *l = keys; l != NULL; l = l->next)
+    {
+      const char *value = g_hash_table_lookup (self->values, l->data);
+
+      if (!g_ptr_array_find_with_equal_func (values, value, g_str_equal, NULL))
+        g_ptr_array_add (values, g_strdup (value));
+    }
+  g_ptr_array_add (values, NULL);
+  return (char **)g_ptr_array_free (g_steal_pointer (&values), FALSE);
+}
+
 gboolean
 imtehan_localized_has (const ImtehanLocalized *self,
                        const char             *lang)

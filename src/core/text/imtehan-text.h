@@ -21,6 +21,7 @@ const char       *imtehan_localized_get         (const ImtehanLocalized *self,
                                                  const char             *lang);
 gboolean          imtehan_localized_has         (const ImtehanLocalized *self,
                                                  const char             *lang);
+char            **imtehan_localized_dup_values  (const ImtehanLocalized *self);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ImtehanLocalized, imtehan_localized_free)
 
 gboolean imtehan_set_str             (char      **str,

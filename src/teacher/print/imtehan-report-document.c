@@ -427,8 +427,8 @@ build_learners (ReportDoc *doc,
         imtehan_report_attempt_get_started (attempt));
       g_autofree char *time = imtehan_report_format_duration (
         imtehan_report_attempt_get_duration (attempt));
-      g_autofree char *score = g_strdup_printf ("%u/%u",
-                                                imtehan_report_attempt_get_score (attempt),
+      g_autofree char *marks = imtehan_report_format_points (imtehan_report_attempt_get_score (attempt));
+      g_autofree char *score = g_strdup_printf ("%s/%u", marks,
                                                 imtehan_report_attempt_get_total (attempt));
       g_autofree char *notes = imtehan_report_format_notes (attempt, &mismatch, &copies);
 
