@@ -325,6 +325,26 @@ typedef struct {
   gboolean    matches;
 } Match;
 
+/* Both ways of matching: at once, and with the pattern prepared and the text normalised
+ * beforehand, as a question does for a class report. */
+static void
+assert_matches (const Match *cases,
+                gsize        n_cases)
+{
+  for (gsize i = 0; i < n_cases; i++)
+    {
+      g_autoptr(ImtehanAnswerPattern) prepared =
+        imtehan_answer_pattern_new (cases[i].pattern, cases[i].case_sensitive);
+      g_autofree char *typed = imtehan_answer_normalize (cases[i].typed,
+                                                         cases[i].case_sensitive);
+
+      g_test_message ("\"%s\" against \"%s\"", cases[i].typed, cases[i].pattern);
+      g_assert_cmpint (imtehan_answer_matches (cases[i].pattern, cases[i].typed,
+                                               cases[i].case_sensitive), ==, cases[i].matches);
+      g_assert_cmpint (imtehan_answer_pattern_matches (prepared, typed), ==, cases[i].matches);
+    }
+}
+
 /* Moodle's own cases for compare_string_with_wildcard() (qtype_shortanswer's question_test),
  * with its "ignore case" turned into our case_sensitive. */
 static void
@@ -371,12 +391,7 @@ test_matches_moodle (void)
                    "***********************************</em>", TRUE, TRUE },
   };
 
-  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_test_message ("\"%s\" against \"%s\"", cases[i].typed, cases[i].pattern);
-      g_assert_cmpint (imtehan_answer_matches (cases[i].pattern, cases[i].typed,
-                                               cases[i].case_sensitive), ==, cases[i].matches);
-    }
+  assert_matches (cases, G_N_ELEMENTS (cases));
 }
 
 static void
@@ -439,12 +454,7 @@ test_matches_wildcards (void)
     { "\uFF0A", "\\*", FALSE, TRUE },
   };
 
-  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_test_message ("\"%s\" against \"%s\"", cases[i].typed, cases[i].pattern);
-      g_assert_cmpint (imtehan_answer_matches (cases[i].pattern, cases[i].typed,
-                                               cases[i].case_sensitive), ==, cases[i].matches);
-    }
+  assert_matches (cases, G_N_ELEMENTS (cases));
 }
 
 /* The plain definition, exponential but right, for short texts. */
