@@ -401,7 +401,7 @@ test_review (Fixture       *fixture,
     {
       const char *name = k == 1 ? "Chand" : "Bilal";
       /* The score as the results page says it. */
-      g_autofree char *expected = g_strdup_printf (_("%u of %u · %u%%"), 4, 8, 50);
+      g_autofree char *expected = g_strdup_printf (_("%s of %u · %u%%"), "4", 8, 50);
 
       g_signal_emit_by_name (child (fixture, "learners_view"), "activate",
                              position_of (fixture, name));
