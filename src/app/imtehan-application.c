@@ -367,6 +367,7 @@ imtehan_application_handle_local_options (GApplication *app,
 {
   g_autofree const char **files = NULL;
   const char *gift = NULL;
+  const char *xml = NULL;
   const char *output = NULL;
   const char *language = NULL;
   const char *csv = NULL;
@@ -380,6 +381,7 @@ imtehan_application_handle_local_options (GApplication *app,
 
   g_variant_dict_lookup (options, "check", "b", &check);
   g_variant_dict_lookup (options, "import-gift", "^&ay", &gift);
+  g_variant_dict_lookup (options, "import-xml", "^&ay", &xml);
   g_variant_dict_lookup (options, "output", "^&ay", &output);
   g_variant_dict_lookup (options, "language", "&s", &language);
   g_variant_dict_lookup (options, G_OPTION_REMAINING, "^a&ay", &files);
@@ -424,7 +426,7 @@ imtehan_application_handle_local_options (GApplication *app,
       return G_APPLICATION_CLASS (imtehan_application_parent_class)->handle_local_options (
         app, options);
     }
-  if ((status = imtehan_cli_run (check, files, gift, output, language)) >= 0)
+  if ((status = imtehan_cli_run (check, files, gift, xml, output, language)) >= 0)
     return status;
 
   /* The lab's options: a bad value stops here, before a window, with the usage status of
@@ -498,10 +500,12 @@ static const GOptionEntry option_entries[] = {
     N_("Check quiz files: print each problem with its line, open no window"), NULL },
   { "import-gift", 0, 0, G_OPTION_ARG_FILENAME, NULL,
     N_("Turn a Moodle GIFT file into a quiz file (with --output)"), N_("FILE.gift") },
+  { "import-xml", 0, 0, G_OPTION_ARG_FILENAME, NULL,
+    N_("Turn a Moodle XML file into a quiz file (with --output)"), N_("FILE.xml") },
   { "output", 'o', 0, G_OPTION_ARG_FILENAME, NULL,
-    N_("The quiz file that --import-gift writes"), N_("FILE.quiz") },
+    N_("The quiz file that --import-gift or --import-xml writes"), N_("FILE.quiz") },
   { "language", 0, 0, G_OPTION_ARG_STRING, NULL,
-    N_("The language of the GIFT file’s text: en (the default) or ur"), "en|ur" },
+    N_("The language of the bank’s text: en or ur (guessed from the text without it)"), "en|ur" },
   { "report", 0, 0, G_OPTION_ARG_NONE, NULL,
     N_("Show the class report of the attempts in these folders or files"), NULL },
   { "csv", 0, 0, G_OPTION_ARG_FILENAME, NULL,

@@ -21,6 +21,7 @@
 
 #include "imtehan-cli.h"
 #include "imtehan-gift.h"
+#include "imtehan-moodle-xml.h"
 #include "imtehan-keyfile-private.h"
 #include "imtehan-context.h"
 #include "imtehan-library.h"
@@ -110,24 +111,43 @@ is_same_file (GFile *a,
                     g_file_info_get_attribute_string (info_b, G_FILE_ATTRIBUTE_ID_FILE)) == 0;
 }
 
+/* What each bank format is called and read with. */
+static const struct
+{
+  const char *option;
+  const char *usage;
+  gsize       max_size;
+  char     *(*import) (GBytes *, const char *, const char *, const char *, const char *,
+                       char ***, gsize *, GError **);
+} banks[] = {
+  [IMTEHAN_CLI_BANK_GIFT] = { "--import-gift", N_("Usage: imtehan --import-gift FILE.gift --output FILE.quiz "
+                                                 "[--language en|ur]\n"),
+                              IMTEHAN_GIFT_MAX_SIZE, imtehan_gift_import },
+  [IMTEHAN_CLI_BANK_MOODLE_XML] = { "--import-xml", N_("Usage: imtehan --import-xml FILE.xml --output FILE.quiz "
+                                                      "[--language en|ur]\n"),
+                                    IMTEHAN_MOODLE_XML_MAX_SIZE, imtehan_moodle_xml_import },
+};
+
 /**
- * imtehan_cli_import_gift:
- * @input: a GIFT file
+ * imtehan_cli_import:
+ * @bank: the format of @input
+ * @input: a GIFT or Moodle XML file
  * @output: the quiz file to write
  * @language: (nullable): "en" or "ur"; %NULL guesses it from the text, as Open… in the app
  *   does (imtehan_gift_guess_language())
  *
- * Writes the quiz the GIFT file becomes, atomically, after loading it as the app would: a
- * file that is written always loads. The quiz's id comes from @output's name, its title from
+ * Writes the quiz the bank becomes, atomically, after loading it as the app would: a file
+ * that is written always loads. The quiz's id comes from @output's name, its title from
  * @input's. Skipped questions are warned about on stderr; one line on stdout says how many
  * questions were written.
  *
  * Returns: 0 when the quiz was written, even with questions skipped
  */
 int
-imtehan_cli_import_gift (const char *input,
-                         const char *output,
-                         const char *language)
+imtehan_cli_import (ImtehanCliBank  bank,
+                    const char     *input,
+                    const char     *output,
+                    const char     *language)
 {
   g_autoptr(GFile) input_file = g_file_new_for_commandline_arg (input);
   g_autoptr(GFile) output_file = NULL;
@@ -146,8 +166,7 @@ imtehan_cli_import_gift (const char *input,
 
   if (output == NULL)
     {
-      g_printerr (_("Usage: imtehan --import-gift FILE.gift --output FILE.quiz "
-                    "[--language en|ur]\n"));
+      g_printerr ("%s", _(banks[bank].usage));
       return IMTEHAN_CLI_EXIT_USAGE;
     }
   if (language != NULL && !g_str_equal (language, "en") && !g_str_equal (language, "ur"))
@@ -163,7 +182,9 @@ imtehan_cli_import_gift (const char *input,
     }
   if (is_same_file (input_file, output_file))
     {
-      g_printerr (_("%s: the output would overwrite the GIFT file; choose another name\n"),
+      g_printerr (bank == IMTEHAN_CLI_BANK_GIFT
+                    ? _("%s: the output would overwrite the GIFT file; choose another name\n")
+                    : _("%s: the output would overwrite the Moodle XML file; choose another name\n"),
                   output);
       return IMTEHAN_CLI_EXIT_USAGE;
     }
@@ -173,10 +194,13 @@ imtehan_cli_import_gift (const char *input,
   input_base = g_filename_display_basename (input);
   title = imtehan_gift_title_for_file_name (input_base);
 
-  if ((bytes = load_file (input, IMTEHAN_GIFT_MAX_SIZE, &error)))
-    data = imtehan_gift_import (bytes, input, id, title,
-                                language ? language : imtehan_gift_guess_language (bytes),
-                                &warnings, &length, &error);
+  /* The XML importer guesses from the questions' text, not from the tags around it. */
+  if ((bytes = load_file (input, banks[bank].max_size, &error)))
+    data = banks[bank].import (bytes, input, id, title,
+                               language ? language
+                                        : bank == IMTEHAN_CLI_BANK_GIFT ? imtehan_gift_guess_language (bytes)
+                                                                        : NULL,
+                               &warnings, &length, &error);
   for (guint i = 0; warnings != NULL && warnings[i] != NULL; i++)
     g_printerr ("%s\n", warnings[i]);
   if (data == NULL)
@@ -203,6 +227,7 @@ imtehan_cli_import_gift (const char *input,
  * @check: --check was given
  * @files: (nullable): the files after the options
  * @gift: (nullable): --import-gift's file
+ * @xml: (nullable): --import-xml's file
  * @output: (nullable): --output's file
  * @language: (nullable): --language's value
  *
@@ -214,28 +239,36 @@ int
 imtehan_cli_run (gboolean            check,
                  const char * const *files,
                  const char         *gift,
+                 const char         *xml,
                  const char         *output,
                  const char         *language)
 {
   gboolean has_files = files != NULL && files[0] != NULL;
+  ImtehanCliBank bank = gift != NULL ? IMTEHAN_CLI_BANK_GIFT : IMTEHAN_CLI_BANK_MOODLE_XML;
+  const char *input = gift != NULL ? gift : xml;
 
-  if (check && gift != NULL)
+  if (gift != NULL && xml != NULL)
     {
-      g_printerr (_("--check and --import-gift cannot be used together\n"));
+      g_printerr (_("--import-gift and --import-xml cannot be used together\n"));
+      return IMTEHAN_CLI_EXIT_USAGE;
+    }
+  if (check && input != NULL)
+    {
+      g_printerr (_("--check and %s cannot be used together\n"), banks[bank].option);
       return IMTEHAN_CLI_EXIT_USAGE;
     }
   if (check)
     return imtehan_cli_check (files);
-  if (gift != NULL && has_files)
+  if (input != NULL && has_files)
     {
-      g_printerr (_("--import-gift imports one file at a time\n"));
+      g_printerr (_("%s imports one file at a time\n"), banks[bank].option);
       return IMTEHAN_CLI_EXIT_USAGE;
     }
-  if (gift != NULL)
-    return imtehan_cli_import_gift (gift, output, language);
+  if (input != NULL)
+    return imtehan_cli_import (bank, input, output, language);
   if (output != NULL || language != NULL)
     {
-      g_printerr (_("--output and --language go with --import-gift\n"));
+      g_printerr (_("--output and --language go with --import-gift or --import-xml\n"));
       return IMTEHAN_CLI_EXIT_USAGE;
     }
   /* Files alone are opened in the app. */

@@ -3,7 +3,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * One answer of a question: its letter and its text in a check button that the question page
- * groups, so it is a radio button, as screen readers and keyboards expect of a choice.
+ * groups, so it is a radio button, as screen readers and keyboards expect of a choice. A
+ * question whose answers all may apply keeps them ungrouped: check boxes.
  */
 
 #define G_LOG_DOMAIN "imtehan-choice-row"
@@ -26,6 +27,8 @@ struct _ImtehanChoiceRow
   GtkWidget      *verdict_box;   /* practice: made when first marked, NULL before */
   GtkImage       *verdict_icon;
   GtkLabel       *verdict_label;
+  GtkWidget      *picture_box;   /* a choice with a picture: its text above it; NULL before */
+  GtkWidget      *picture;
 
   const char     *choice_id;  /* interned */
   ImtehanChoiceVerdict verdict;
@@ -38,7 +41,13 @@ click_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *parameter)
 {
-  gtk_check_button_set_active (GTK_CHECK_BUTTON (widget), TRUE);
+  GtkCheckButton *button = GTK_CHECK_BUTTON (widget);
+
+  /* A radio button is chosen by a click, a check box toggled. */
+  if (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (widget)) == GTK_ACCESSIBLE_ROLE_CHECKBOX)
+    gtk_check_button_set_active (button, !gtk_check_button_get_active (button));
+  else
+    gtk_check_button_set_active (button, TRUE);
 }
 
 static void
@@ -105,6 +114,14 @@ imtehan_choice_row_new (void)
                        NULL);
 }
 
+/* A choice of several that apply: a check box, never grouped. */
+GtkWidget *
+imtehan_choice_row_new_check (void)
+{
+  return g_object_new (IMTEHAN_TYPE_CHOICE_ROW, "accessible-role", GTK_ACCESSIBLE_ROLE_CHECKBOX,
+                       NULL);
+}
+
 void
 imtehan_choice_row_set_letter (ImtehanChoiceRow *self,
                                const char       *letter)
@@ -128,6 +145,39 @@ imtehan_choice_row_set_choice (ImtehanChoiceRow *self,
   /* GTK 4.8 names a check button with a custom child "GtkCheckButton" unless it is
    * labelled: a screen reader hears the choice's own text. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+}
+
+/**
+ * imtehan_choice_row_set_picture:
+ * @picture: (nullable) (transfer floating): the choice's picture, or %NULL for none
+ *
+ * Shows @picture below the choice's text. Only a choice with a picture gets the box that
+ * stacks them: the rows of a quiz without pictures stay as they are.
+ */
+void
+imtehan_choice_row_set_picture (ImtehanChoiceRow *self,
+                                GtkWidget        *picture)
+{
+  g_return_if_fail (IMTEHAN_IS_CHOICE_ROW (self));
+
+  if (picture == NULL && self->picture == NULL)
+    return;
+  if (self->picture_box == NULL)
+    {
+      g_autoptr(GtkWidget) text = g_object_ref (gtk_check_button_get_child (GTK_CHECK_BUTTON (self)));
+
+      self->picture_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+      gtk_check_button_set_child (GTK_CHECK_BUTTON (self), self->picture_box);
+      gtk_box_append (GTK_BOX (self->picture_box), text);
+    }
+  if (self->picture != NULL)
+    gtk_box_remove (GTK_BOX (self->picture_box), self->picture);
+  self->picture = picture;
+  if (picture != NULL)
+    {
+      gtk_widget_set_halign (picture, GTK_ALIGN_START);
+      gtk_box_append (GTK_BOX (self->picture_box), picture);
+    }
 }
 
 const char *

@@ -1,4 +1,5 @@
-/* imtehan-choice-row.h: one answer of a question, a radio button one can click anywhere on
+/* imtehan-choice-row.h: one answer of a question, a radio button (or a check box) one can
+ * click anywhere on
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -21,12 +22,15 @@ typedef enum
 G_DECLARE_FINAL_TYPE (ImtehanChoiceRow, imtehan_choice_row, IMTEHAN, CHOICE_ROW, GtkCheckButton)
 
 GtkWidget  *imtehan_choice_row_new           (void);
+GtkWidget  *imtehan_choice_row_new_check     (void);
 void        imtehan_choice_row_set_letter    (ImtehanChoiceRow *self,
                                               const char       *letter);
 void        imtehan_choice_row_set_choice    (ImtehanChoiceRow *self,
                                               const char       *choice_id,
                                               const char       *text,
                                               const char       *lang);
+void        imtehan_choice_row_set_picture   (ImtehanChoiceRow *self,
+                                              GtkWidget        *picture);
 const char *imtehan_choice_row_get_choice_id (ImtehanChoiceRow *self);
 void        imtehan_choice_row_set_verdict   (ImtehanChoiceRow     *self,
                                               ImtehanChoiceVerdict  verdict);

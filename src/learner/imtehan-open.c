@@ -5,7 +5,7 @@
  * A quiz file the user opens is copied into the user's library first (ImtehanLibrary), so
  * its attempts can be reviewed later even when the original is gone; then a window shows
  * it. A file that does not load is named, with its line and problem, in a dialog; nothing
- * is written. A Moodle GIFT file (*.gift) is imported into a quiz by the library; the
+ * is written. A Moodle GIFT (*.gift) or XML (*.xml) file is imported into a quiz by the library; the
  * questions it skipped are listed in a dialog over the quiz's window.
  */
 
@@ -210,6 +210,7 @@ imtehan_open_new_filters (void)
   GListStore *filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
   g_autoptr(GtkFileFilter) quizzes = gtk_file_filter_new ();
   g_autoptr(GtkFileFilter) gift = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) xml = gtk_file_filter_new ();
 
   gtk_file_filter_set_name (quizzes, _("Quizzes"));
   gtk_file_filter_add_mime_type (quizzes, "application/x-imtehan-quiz");
@@ -217,10 +218,14 @@ imtehan_open_new_filters (void)
   /* Moodle question banks, imported when opened: with the quizzes, and on their own. Not
    * "*.txt", although Moodle names its exports so: any text file would look like a bank. */
   gtk_file_filter_add_suffix (quizzes, "gift");
+  gtk_file_filter_add_suffix (quizzes, "xml");
   g_list_store_append (filters, quizzes);
   gtk_file_filter_set_name (gift, _("Moodle GIFT Files"));
   gtk_file_filter_add_suffix (gift, "gift");
   g_list_store_append (filters, gift);
+  gtk_file_filter_set_name (xml, _("Moodle XML Files"));
+  gtk_file_filter_add_suffix (xml, "xml");
+  g_list_store_append (filters, xml);
   return G_LIST_MODEL (filters);
 }
 

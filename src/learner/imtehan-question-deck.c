@@ -40,12 +40,19 @@ struct _ImtehanQuestionDeck
 
 G_DEFINE_FINAL_TYPE (ImtehanQuestionDeck, imtehan_question_deck, GTK_TYPE_WIDGET)
 
+enum {
+  RESPOND,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 /* A spare view for question @index: the one that showed it (its text is laid out), or one
- * with as many choices, or none. */
+ * of its kind with as many choices, or none. */
 static ImtehanQuestionView *
 take_spare (ImtehanQuestionDeck *self,
+            ImtehanQuestion     *question,
             guint                index,
-            guint                n_choices,
             const char          *lang)
 {
   guint found = G_MAXUINT;
@@ -54,7 +61,7 @@ take_spare (ImtehanQuestionDeck *self,
     {
       ImtehanQuestionView *spare = g_ptr_array_index (self->spares, i);
 
-      if (imtehan_question_view_get_n_choices (spare) != n_choices)
+      if (!imtehan_question_view_fits (spare, question))
         continue;
       if (imtehan_question_view_shows (spare, index, lang))
         {
@@ -67,6 +74,14 @@ take_spare (ImtehanQuestionDeck *self,
   return found == G_MAXUINT ? NULL : g_ptr_array_steal_index (self->spares, found);
 }
 
+static void
+view_respond_cb (ImtehanQuestionDeck *self,
+                 guint                index,
+                 const char          *response)
+{
+  g_signal_emit (self, signals[RESPOND], 0, index, response);
+}
+
 /* A hidden view of @attempt's question @index: a spare one, or a new one. */
 static ImtehanQuestionView *
 view_for (ImtehanQuestionDeck *self,
@@ -75,19 +90,20 @@ view_for (ImtehanQuestionDeck *self,
 {
   const char *lang = g_intern_string (imtehan_i18n_get_language ());
   const char * const *order = imtehan_attempt_get_choice_order (attempt, index);
-  guint n_choices = g_strv_length ((char **)order);
-  ImtehanQuestionView *view = take_spare (self, index, n_choices, lang);
+  ImtehanQuiz *quiz = imtehan_attempt_get_quiz (attempt);
+  ImtehanQuestion *question = imtehan_quiz_get_question (quiz, index);
+  ImtehanQuestionView *view = take_spare (self, question, index, lang);
 
   if (view == NULL)
     {
-      view = IMTEHAN_QUESTION_VIEW (imtehan_question_view_new (n_choices));
+      view = IMTEHAN_QUESTION_VIEW (imtehan_question_view_new (imtehan_question_get_kind (question),
+                                                               g_strv_length ((char **)order)));
       gtk_widget_set_visible (GTK_WIDGET (view), FALSE);
       gtk_widget_set_parent (GTK_WIDGET (view), GTK_WIDGET (self));
+      g_signal_connect_object (view, "respond", G_CALLBACK (view_respond_cb), self,
+                               G_CONNECT_SWAPPED);
     }
-  ImtehanQuiz *quiz = imtehan_attempt_get_quiz (attempt);
-
-  imtehan_question_view_show_question (view, imtehan_quiz_get_question (quiz, index), index,
-                                       order, lang);
+  imtehan_question_view_show_question (view, quiz, index, order, lang);
   return view;
 }
 
@@ -192,6 +208,18 @@ imtehan_question_deck_class_init (ImtehanQuestionDeckClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = imtehan_question_deck_dispose;
+
+  /**
+   * ImtehanQuestionDeck::respond:
+   * @index: the question answered
+   * @response: (nullable): the response, or %NULL for none
+   *
+   * A view's ImtehanQuestionView::respond: the learner answers a question of a kind other
+   * than single choice.
+   */
+  signals[RESPOND] =
+    g_signal_new ("respond", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_STRING);
 
   /* One view is visible at a time; a bin lays out only the visible ones. */
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);

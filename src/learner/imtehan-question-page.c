@@ -172,6 +172,16 @@ answer_changed_cb (ImtehanQuestionPage *self,
   update_position (self);
 }
 
+/* A question of a kind other than single choice answered in its view. */
+static void
+respond_cb (ImtehanQuestionPage *self,
+            guint                index,
+            const char          *response)
+{
+  if (self->attempt != NULL && index < imtehan_attempt_get_n_questions (self->attempt))
+    imtehan_attempt_respond (self->attempt, index, response);
+}
+
 /* After the frame that lays the verdict and explanation out (a tick callback runs before
  * that frame's layout, so at the second), they are scrolled into view. */
 static gboolean
@@ -379,9 +389,13 @@ enter_cb (GtkWidget *widget,
   GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (widget));
   guint current;
 
-  /* On a button, Enter presses it; anywhere else on the page it goes on. */
-  if (focus != NULL && GTK_IS_BUTTON (focus))
+  /* On a button, Enter presses it, and in a drop-down's list it picks; anywhere else on the
+   * page it goes on. */
+  if (focus != NULL && (GTK_IS_BUTTON (focus) || gtk_widget_get_ancestor (focus, GTK_TYPE_POPOVER)))
     return FALSE;
+  /* What was typed is the answer that Enter checks or leaves. */
+  if (self->view != NULL)
+    imtehan_question_view_flush (self->view);
   /* In practice, a chosen answer is checked first; the next Enter goes on. */
   if (self->attempt != NULL)
     {
@@ -404,6 +418,9 @@ imtehan_question_page_dispose (GObject *object)
   ImtehanQuestionPage *self = (ImtehanQuestionPage *)object;
   GtkWidget *child;
 
+  /* A page rebuilt for another language keeps what was just typed. */
+  if (self->view != NULL)
+    imtehan_question_view_flush (self->view);
   if (self->signals)
     g_signal_group_set_target (self->signals, NULL);
   g_clear_handle_id (&self->tick_source, g_source_remove);
@@ -492,6 +509,8 @@ imtehan_question_page_init (ImtehanQuestionPage *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->countdown_label),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _("Time left"), -1);
 
+  g_signal_connect_object (self->questions, "respond", G_CALLBACK (respond_cb), self,
+                           G_CONNECT_SWAPPED);
   self->signals = g_signal_group_new (IMTEHAN_TYPE_ATTEMPT);
   g_signal_group_connect_object (self->signals, "notify::current",
                                  G_CALLBACK (current_changed_cb), self, G_CONNECT_SWAPPED);
@@ -517,8 +536,11 @@ imtehan_question_page_set_attempt (ImtehanQuestionPage *self,
 {
   g_return_if_fail (IMTEHAN_IS_QUESTION_PAGE (self));
 
-  if (!g_set_object (&self->attempt, attempt))
+  if (self->attempt == attempt)
     return;
+  if (self->view != NULL)
+    imtehan_question_view_flush (self->view);
+  g_set_object (&self->attempt, attempt);
   g_signal_group_set_target (self->signals, attempt);
   imtehan_progress_set_attempt (self->progress, attempt);
   imtehan_question_deck_set_attempt (self->questions, attempt);
@@ -563,6 +585,17 @@ imtehan_question_page_prepare (ImtehanQuestionPage *self,
   imtehan_widget_draw_glyphs (GTK_WIDGET (self->position_bin));
   imtehan_widget_draw_glyphs (GTK_WIDGET (self->previous_button));
   imtehan_widget_draw_glyphs (GTK_WIDGET (self->next_button));
+}
+
+/* Answers at once with what the learner typed in the question shown, which otherwise waits
+ * for a pause in typing (imtehan-answer-entry.c): before it is checked, say. */
+void
+imtehan_question_page_flush (ImtehanQuestionPage *self)
+{
+  g_return_if_fail (IMTEHAN_IS_QUESTION_PAGE (self));
+
+  if (self->view != NULL)
+    imtehan_question_view_flush (self->view);
 }
 
 GtkWidget *

@@ -19,6 +19,7 @@ void       imtehan_question_page_set_attempt    (ImtehanQuestionPage *self,
 void       imtehan_question_page_prepare        (ImtehanQuestionPage *self,
                                                  ImtehanAttempt      *attempt,
                                                  int                  width);
+void       imtehan_question_page_flush          (ImtehanQuestionPage *self);
 GtkWidget *imtehan_question_page_get_choice     (ImtehanQuestionPage *self,
                                                  guint                position);
 GtkWidget *imtehan_question_page_get_progress   (ImtehanQuestionPage *self);

@@ -1,4 +1,4 @@
-/* imtehan-question-view.h: one question as shown: its topic, its text and its answers
+/* imtehan-question-view.h: one question as shown: its topic, picture, text and answers
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -14,20 +14,25 @@ G_BEGIN_DECLS
 #define IMTEHAN_TYPE_QUESTION_VIEW (imtehan_question_view_get_type ())
 G_DECLARE_FINAL_TYPE (ImtehanQuestionView, imtehan_question_view, IMTEHAN, QUESTION_VIEW, GtkBox)
 
-GtkWidget  *imtehan_question_view_new           (guint                n_choices);
+GtkWidget  *imtehan_question_view_new           (ImtehanQuestionKind  kind,
+                                                 guint                n_choices);
 void        imtehan_question_view_show_question (ImtehanQuestionView *self,
-                                                 ImtehanQuestion     *question,
+                                                 ImtehanQuiz         *quiz,
                                                  guint                index,
                                                  const char * const  *order,
                                                  const char          *lang);
+gboolean    imtehan_question_view_fits          (ImtehanQuestionView *self,
+                                                 ImtehanQuestion     *question);
 gboolean    imtehan_question_view_shows         (ImtehanQuestionView *self,
                                                  guint                index,
                                                  const char          *lang);
-guint       imtehan_question_view_get_n_choices (ImtehanQuestionView *self);
+ImtehanQuestionKind
+            imtehan_question_view_get_kind      (ImtehanQuestionView *self);
 GtkWidget  *imtehan_question_view_get_choice    (ImtehanQuestionView *self,
                                                  guint                position);
 void        imtehan_question_view_set_answer    (ImtehanQuestionView *self,
-                                                 const char          *choice_id);
+                                                 const char          *response);
+void        imtehan_question_view_flush         (ImtehanQuestionView *self);
 GtkWidget  *imtehan_question_view_get_focus_target (ImtehanQuestionView *self);
 gboolean    imtehan_question_view_has_focus_in  (ImtehanQuestionView *self);
 void        imtehan_question_view_set_checked   (ImtehanQuestionView *self,

@@ -12,9 +12,11 @@
 
 #include <glib/gi18n.h>
 
+#include "imtehan-answer-area.h"
 #include "imtehan-i18n.h"
 #include "imtehan-learner-dialog.h"
 #include "imtehan-open.h"
+#include "imtehan-question-page.h"
 #include "imtehan-shortcuts.h"
 #include "imtehan-start-page.h"
 #include "imtehan-window-private.h"
@@ -49,6 +51,17 @@ set_action_enabled (ImtehanWindow *self,
   gtk_widget_action_set_enabled (GTK_WIDGET (self), name, enabled);
 }
 
+static gboolean
+has_numbered_choices (ImtehanAttempt *attempt,
+                      guint           current)
+{
+  ImtehanQuestionKind kind;
+
+  kind = imtehan_question_get_kind (imtehan_quiz_get_question (imtehan_attempt_get_quiz (attempt),
+                                                               current));
+  return kind == IMTEHAN_QUESTION_SINGLE || kind == IMTEHAN_QUESTION_MULTIPLE;
+}
+
 void
 _imtehan_window_update_actions (ImtehanWindow *self)
 {
@@ -64,7 +77,9 @@ _imtehan_window_update_actions (ImtehanWindow *self)
                       (on_question && current > 0) ||
                       (page == PAGE_REVIEW && in_progress));
   set_action_enabled (self, "win.next", on_question);
-  set_action_enabled (self, "win.choose", on_question);
+  /* Only numbered answers take the number keys: a disabled action leaves a key to the
+   * widget in focus, so digits reach a numerical question's entry. */
+  set_action_enabled (self, "win.choose", on_question && has_numbered_choices (attempt, current));
   /* Practice: a chosen answer not yet checked. */
   set_action_enabled (self, "win.check",
                       on_question && imtehan_attempt_get_mode (attempt) == IMTEHAN_MODE_PRACTICE &&
@@ -236,6 +251,8 @@ go_to_action (GtkWidget  *widget,
     _imtehan_window_show_page (self, "question");
 }
 
+/* A number key: chooses the answer at @position of a single-choice question, picks or
+ * unpicks it in a multiple-choice one; the other kinds have no numbered answers. */
 static void
 choose_action (GtkWidget  *widget,
                const char *action_name,
@@ -243,16 +260,33 @@ choose_action (GtkWidget  *widget,
 {
   ImtehanWindow *self = IMTEHAN_WINDOW (widget);
   guint position = g_variant_get_uint32 (parameter);
+  ImtehanAttempt *attempt;
+  ImtehanQuestion *question;
   guint current;
   const char * const *order;
+  g_autofree char *toggled = NULL;
 
   if (!_imtehan_window_in_progress (self))
     return;
-  current = imtehan_attempt_get_current (_imtehan_window_get_current_attempt (self));
-  order = imtehan_attempt_get_choice_order (_imtehan_window_get_current_attempt (self), current);
+  attempt = _imtehan_window_get_current_attempt (self);
+  current = imtehan_attempt_get_current (attempt);
+  question = imtehan_quiz_get_question (imtehan_attempt_get_quiz (attempt), current);
+  order = imtehan_attempt_get_choice_order (attempt, current);
   if (position >= g_strv_length ((char **)order))
     return;
-  imtehan_attempt_choose (_imtehan_window_get_current_attempt (self), current, order[position]);
+  switch (imtehan_question_get_kind (question))
+    {
+    case IMTEHAN_QUESTION_SINGLE:
+      imtehan_attempt_choose (attempt, current, order[position]);
+      break;
+    case IMTEHAN_QUESTION_MULTIPLE:
+      toggled = imtehan_answer_toggle_choice (order, imtehan_attempt_get_answer (attempt, current),
+                                              order[position]);
+      imtehan_attempt_respond (attempt, current, toggled);
+      break;
+    default:
+      break;
+    }
 }
 
 /* Practice: checks the answer of the question shown, which locks it. */
@@ -265,6 +299,9 @@ check_action (GtkWidget  *widget,
 
   if (!_imtehan_window_in_progress (self))
     return;
+  /* Alt+C checks what is typed, not what was typed before the last pause. */
+  if (self->pages[PAGE_QUESTION] != NULL)
+    imtehan_question_page_flush (IMTEHAN_QUESTION_PAGE (self->pages[PAGE_QUESTION]));
   imtehan_session_check (self->session,
                          imtehan_attempt_get_current (_imtehan_window_get_current_attempt (self)));
 }

@@ -141,8 +141,8 @@ GIFT = ("$CATEGORY: $course$/top/ریاضی\r\n"
         "~پانچ\r\n"
         "}\r\n"
         "\r\n"
-        "// a short answer: skipped\r\n"
-        "دو جمع دو؟{=چار =4}\r\n"
+        "// an essay: skipped\r\n"
+        "دو جمع دو کے بارے میں لکھیں۔{}\r\n"
         "\r\n"
         "پاکستان کا دارالحکومت اسلام آباد ہے۔{T}\r\n")
 
@@ -159,8 +159,7 @@ def test_import_gift(binary, folder):
     result = run(binary, ["--import-gift", "urdu bank.gift", "--output", "urdu.quiz",
                           "--language", "ur"], folder)
     ok(result.returncode == 0 and result.stdout == "urdu.quiz: 2 questions written\n"
-       and result.stderr == "urdu bank.gift:9: skipped: a short-answer question (Imtehan "
-       "imports multiple-choice and true/false questions)\n",
+       and result.stderr == "urdu bank.gift:9: skipped: an essay question, which a quiz cannot mark\n",
        "--import-gift writes the quiz, says how many questions, warns of each skipped one",
        result)
     quiz = read(folder, "urdu.quiz")
@@ -193,9 +192,8 @@ def test_import_gift(binary, folder):
     write(folder, "essays.gift", "Write an essay.{}\n")
     result = run(binary, ["--import-gift", "essays.gift", "--output", "essays.quiz"], folder)
     ok(result.returncode == 1 and not os.path.exists(os.path.join(folder, "essays.quiz"))
-       and result.stderr == "essays.gift:1: skipped: an essay question (Imtehan imports "
-       "multiple-choice and true/false questions)\n"
-       "essays.gift: no multiple-choice or true/false question to import\n",
+       and result.stderr == "essays.gift:1: skipped: an essay question, which a quiz cannot mark\n"
+       "essays.gift: no question to import\n",
        "a file with no question left writes nothing, and says why", result)
 
     with open(os.path.join(folder, "huge.gift"), "wb") as f:
@@ -218,6 +216,37 @@ def test_import_gift(binary, folder):
                  ["--import-gift", "urdu bank.gift", "-o", "x.quiz", "other.gift"],
                  ["--import-gift", "urdu bank.gift", "-o", "x.quiz", "--check"],
                  ["--output", "x.quiz"]):
+        result = run(binary, args, folder)
+        ok(result.returncode == 2 and result.stderr != ""
+           and not os.path.exists(os.path.join(folder, "x.quiz")),
+           f"usage error: {' '.join(args)}", result)
+
+
+def test_import_xml(binary, folder):
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "..", "data", "moodle-xml", "every-type.xml"), encoding="utf-8") as f:
+        write(folder, "export.xml", f.read())
+
+    result = run(binary, ["--import-xml", "export.xml", "--output", "export.quiz"], folder)
+    quiz = read(folder, "export.quiz") if result.returncode == 0 else ""
+    ok(result.returncode == 0 and result.stdout.endswith("questions written\n")
+       and "export.xml:" in result.stderr and "“essay”" in result.stderr
+       and "\nFormatVersion=2\n" in quiz and "\nType=matching\n" in quiz
+       and "\n[Picture " in quiz,
+       "--import-xml writes the quiz with its types and pictures, warns of each skipped question",
+       result)
+    result = run(binary, ["--check", "export.quiz"], folder)
+    ok(result.returncode == 0 and result.stderr == "", "the imported quiz passes --check", result)
+
+    write(folder, "not.xml", "this is not XML\n")
+    result = run(binary, ["--import-xml", "not.xml", "--output", "not.quiz"], folder)
+    ok(result.returncode == 1 and result.stderr.startswith("not.xml:1:")
+       and not os.path.exists(os.path.join(folder, "not.quiz")),
+       "a file that is not XML fails at its line and writes nothing", result)
+
+    for args in (["--import-xml", "export.xml"],
+                 ["--import-xml", "export.xml", "--import-gift", "x.gift", "-o", "x.quiz"],
+                 ["--import-xml", "export.xml", "-o", "export.xml"]):
         result = run(binary, args, folder)
         ok(result.returncode == 2 and result.stderr != ""
            and not os.path.exists(os.path.join(folder, "x.quiz")),
@@ -526,6 +555,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="imtehan-test-cli-") as folder:
         test_check(binary, folder)
         test_import_gift(binary, folder)
+        test_import_xml(binary, folder)
         test_lab_options(binary, folder)
         test_help(binary, folder)
         test_report(binary, folder)

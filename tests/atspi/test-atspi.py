@@ -762,7 +762,7 @@ class Run:
         n = len(questions)
         self.score = sum(1 for q in questions if picked.get(q['id']) == q['answer'])
         percent = (self.score * 100 + n // 2) // n if n else 0
-        score_text = norm(cformat(self.tr('%u of %u · %u%%'), self.score, n, percent))
+        score_text = norm(cformat(self.tr('%s of %u · %u%%'), self.score, n, percent))
         heading = wait_for(lambda: find_one(self.app, pyatspi.ROLE_HEADING, score_text))
         headings = [name_of(h) for h in find_all(self.app, pyatspi.ROLE_HEADING)]
         self.check(heading is not None,
@@ -1104,7 +1104,7 @@ class TeacherRun(Run):
                    self.push_buttons(), fatal=True)
         self.submit = submit
         press(submit)
-        score_text = norm(cformat(self.tr('%u of %u · %u%%'), 3, 3, 100))
+        score_text = norm(cformat(self.tr('%s of %u · %u%%'), 3, 3, 100))
         heading = wait_for(lambda: find_one(self.app, pyatspi.ROLE_HEADING, score_text))
         self.check(heading is not None, 'the results read "%s"' % score_text,
                    'headings: %s' % [name_of(h) for h in find_all(self.app, pyatspi.ROLE_HEADING)])
@@ -1300,7 +1300,7 @@ class ReportRun(Run):
                    'the learners view reads every exam attempt, finished or not',
                    'labels: %s' % shown, fatal=True)
         self.check(names[7] not in shown, 'the practice attempt is left out by default')
-        expected = norm(cformat(self.tr('%u of %u · %u%%'), 4, 8, 50))
+        expected = norm(cformat(self.tr('%s of %u · %u%%'), 4, 8, 50))
         self.check(expected in shown, 'her score is recomputed from the answers: "%s"' % expected)
         flag = norm(cformat(self.tr('Saved score %s disagrees'), 8))
         self.check(flag in shown, 'a Score= edited by hand is flagged: "%s"' % flag)

@@ -15,7 +15,10 @@
  * is held is printed too: only the report's own memory can be measured here, not the
  * window's (report-window in run-bench.py measures that).
  *
- *   bench-report [ROUNDS]     default 7
+ *   bench-report [ROUNDS [QUIZ]]     default 7 rounds, the bundled quiz
+ *
+ * With a quiz of every question type (tests/data/question-types.quiz), each question gets
+ * a right, a wrong or no answer of its own type, and the report scores partial credit.
  */
 
 #include "config.h"
@@ -80,6 +83,32 @@ remove_tree (const char *path)
   g_rmdir (path);
 }
 
+/* A response of @question's type: @pick 0 is the right one, 1 a wrong (or partly right) one,
+ * 2 none. */
+static char *
+response_for (ImtehanQuestion *question,
+              const char * const *order,
+              guint            pick)
+{
+  if (pick == 0)
+    return imtehan_question_dup_right_response (question);
+  if (pick == 2)
+    return NULL;
+  switch (imtehan_question_get_kind (question))
+    {
+    case IMTEHAN_QUESTION_SHORT:
+      return g_strdup ("not this answer");
+    case IMTEHAN_QUESTION_NUMERICAL:
+      return g_strdup ("٣");
+    case IMTEHAN_QUESTION_MATCHING:
+      return g_strconcat (imtehan_question_get_item_id (question, 0), ":", order[0], NULL);
+    case IMTEHAN_QUESTION_ORDERING:
+      return g_strjoinv (";", (char **)order);
+    default:
+      return g_strdup (order[0]);
+    }
+}
+
 static guint
 run_report (ImtehanQuiz *quiz,
             GFile       *root,
@@ -102,7 +131,8 @@ main (int   argc,
       char *argv[])
 {
   guint rounds = argc > 1 ? (guint)atoi (argv[1]) : 7;
-  g_autoptr(GFile) quiz_file = g_file_new_for_path (QUIZ_DIR "/zero-sharded-optimizers.quiz");
+  g_autoptr(GFile) quiz_file = g_file_new_for_path (argc > 2 ? argv[2]
+                                                             : QUIZ_DIR "/zero-sharded-optimizers.quiz");
   g_autoptr(ImtehanQuiz) quiz = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *root_path = g_dir_make_tmp ("imtehan-bench-report-XXXXXX", &error);
@@ -140,7 +170,15 @@ main (int   argc,
               ImtehanQuestion *question = imtehan_quiz_get_question (quiz, q);
               guint pick = (pc * 7 + i * 3 + q * 5) % (imtehan_question_get_n_choices (question) + 1);
 
-              if (pick < imtehan_question_get_n_choices (question))
+              if (imtehan_question_get_kind (question) != IMTEHAN_QUESTION_SINGLE)
+                {
+                  g_autofree char *response =
+                    response_for (question, imtehan_attempt_get_choice_order (attempt, q), pick % 3);
+
+                  if (response != NULL && !imtehan_attempt_respond (attempt, q, response))
+                    g_error ("question %u: “%s” is not a response it takes", q, response);
+                }
+              else if (pick < imtehan_question_get_n_choices (question))
                 imtehan_attempt_choose (attempt, q, imtehan_question_get_choice_id (question, pick));
             }
           if (i % 10 != 0)

@@ -38,6 +38,8 @@ TARGETS = {
     'gift-import': 'importing a 2,000-question GIFT bank <= 3 x loading the resulting quizzes',
     'library': 'first painted frame with 500 quizzes in the library <= 1.10 x with one',
     'report': 'class report over 10,000 attempt files (40 PCs x 250) <= 2 x a bare GKeyFile loop',
+    'report-mixed': 'the same over attempts of a quiz of every question type <= 2 x a bare GKeyFile loop',
+    'quiz-load': 'loading a 200-question quiz of every type <= 1.5 x one of single-choice questions',
     'report-window': 'report window over 10,000 attempt files: peak RSS <= start page + 60 MiB',
 }
 
@@ -316,11 +318,11 @@ def bench_gift_import(args, renderer):
     log(proc.stdout.decode().rstrip())
 
 
-def bench_report(args, renderer):
+def bench_report(args, renderer, quiz=None):
     if not args.bench_report:
         sys.exit('report needs --bench-report')
     # Each round reads 10,000 files three times: fewer rounds than process starts.
-    proc = subprocess.run([args.bench_report, str(max(3, args.runs // 2))],
+    proc = subprocess.run([args.bench_report, str(max(3, args.runs // 2))] + ([quiz] if quiz else []),
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600)
     if proc.returncode != 0:
         sys.exit('bench-report failed:\n%s' % proc.stderr.decode(errors='replace')[-3000:])
@@ -329,6 +331,25 @@ def bench_report(args, renderer):
     ratio = results['report.ratio']
     log('  report / bare: %.2f (target <= 2: %s); on one thread: %.2f'
         % (ratio, verdict(ratio <= 2), results['report.one-thread.ratio']))
+    log(proc.stdout.decode().rstrip())
+
+
+def bench_report_mixed(args, renderer):
+    if not args.mixed_quiz:
+        sys.exit('report-mixed needs --mixed-quiz')
+    bench_report(args, renderer, args.mixed_quiz)
+
+
+def bench_quiz_load(args, renderer):
+    if not args.bench_quiz_load:
+        sys.exit('quiz-load needs --bench-quiz-load')
+    proc = subprocess.run([args.bench_quiz_load, str(max(31, args.runs))], stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, timeout=600)
+    if proc.returncode != 0:
+        sys.exit('bench-quiz-load failed:\n%s' % proc.stderr.decode(errors='replace')[-3000:])
+    log(proc.stderr.decode().rstrip())
+    ratio = parse_results(proc.stdout)['quiz-load.ratio']
+    log('  mixed / single: %.2f (target <= 1.5: %s)' % (ratio, verdict(ratio <= 1.5)))
     log(proc.stdout.decode().rstrip())
 
 
@@ -486,6 +507,8 @@ BENCHMARKS = {
     'gift-import': bench_gift_import,
     'library': bench_library,
     'report': bench_report,
+    'report-mixed': bench_report_mixed,
+    'quiz-load': bench_quiz_load,
     'report-window': bench_report_window,
 }
 
@@ -504,6 +527,8 @@ def main():
     parser.add_argument('--locale-dir', required=True)
     parser.add_argument('--bench-gift', help='the bench-gift executable (for gift-import)')
     parser.add_argument('--bench-report', help='the bench-report executable (for report)')
+    parser.add_argument('--bench-quiz-load', help='the bench-quiz-load executable (for quiz-load)')
+    parser.add_argument('--mixed-quiz', help='a quiz of every question type (for report-mixed)')
     parser.add_argument('--renderer', default='cairo,gl',
                         help='comma-separated GSK renderers (default: cairo,gl)')
     parser.add_argument('--runs', type=int, default=int(os.environ.get('IMTEHAN_BENCH_RUNS', 15)),

@@ -221,8 +221,7 @@ test_import_gift (Fixture       *fixture,
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) warnings = NULL;
   const char * const skipped[] = {
-    "Physics Bank.GIFT:6: skipped: an essay question (Imtehan imports multiple-choice and "
-      "true/false questions)",
+    "Physics Bank.GIFT:6: skipped: an essay question, which a quiz cannot mark",
     NULL
   };
   ImtehanQuiz *quiz;
@@ -267,6 +266,53 @@ test_import_gift (Fixture       *fixture,
   assert_path (again, expected);
 }
 
+/* A Moodle XML export (named *.xml) is imported as --import-xml would: its types, its
+ * pictures, and a line for each question it skipped; a file that is not XML is refused with
+ * its line, and nothing is stored. */
+static void
+test_import_moodle_xml (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autofree char *xml = NULL;
+  g_autofree char *opened = NULL;
+  g_autofree char *broken = write_file (fixture->elsewhere, "broken.xml", "<quiz><question>\n");
+  g_autofree char *expected = g_build_filename (fixture->user, "moodle-export.quiz", NULL);
+  g_autoptr(ImtehanLibraryEntry) entry = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) warnings = NULL;
+  gboolean has_picture = FALSE;
+  ImtehanQuiz *quiz;
+
+  g_assert_true (g_file_get_contents (TEST_DATA_DIR "/moodle-xml/every-type.xml", &xml, NULL, NULL));
+  opened = write_file (fixture->elsewhere, "Moodle Export.XML", xml);
+  entry = import_warned (fixture, opened, &warnings, &error);
+  g_assert_no_error (error);
+  assert_path (entry, expected);
+  quiz = imtehan_library_entry_load_quiz (entry, NULL);
+  g_assert_true (imtehan_quiz_has_kinds (quiz));
+  for (guint i = 0; i < imtehan_quiz_get_n_questions (quiz); i++)
+    has_picture |= imtehan_question_get_picture (imtehan_quiz_get_question (quiz, i)) != NULL;
+  g_assert_true (has_picture);
+  g_assert_nonnull (warnings);
+  g_assert_true (g_str_has_prefix (warnings[0], "Moodle Export.XML:"));
+  {
+    gboolean description = FALSE;
+
+    for (guint i = 0; warnings[i] != NULL; i++)
+      description |= strstr (warnings[i], "“description”") != NULL;
+    g_assert_true (description);
+  }
+  g_assert_cmpuint (n_files (fixture->user), ==, 1);
+
+  g_clear_object (&entry);
+  g_clear_pointer (&warnings, g_strfreev);
+  entry = import_warned (fixture, broken, &warnings, &error);
+  g_assert_null (entry);
+  g_assert_nonnull (error);
+  g_assert_true (g_str_has_prefix (error->message, "broken.xml:"));
+  g_assert_cmpuint (n_files (fixture->user), ==, 1);
+}
+
 /* A bank in Urdu letters, with a name in them: the Urdu keys, and an id of its own. */
 static void
 test_import_gift_urdu (Fixture       *fixture,
@@ -289,8 +335,7 @@ test_import_gift_urdu (Fixture       *fixture,
   g_assert_no_error (error);
   assert_path (entry, expected);
   g_assert_cmpstrv (warnings, ((const char * const[]) {
-    "ریاضی.gift:8: skipped: an essay question (Imtehan imports multiple-choice and true/false "
-      "questions)", NULL }));
+    "ریاضی.gift:8: skipped: an essay question, which a quiz cannot mark", NULL }));
   quiz = imtehan_library_entry_load_quiz (entry, NULL);
   g_assert_true (g_str_has_prefix (imtehan_quiz_get_id (quiz), "quiz-"));
   g_assert_cmpstr (imtehan_quiz_get_title (quiz, "ur"), ==, "ریاضی");
@@ -319,11 +364,9 @@ test_import_gift_broken (Fixture       *fixture,
     { "unclosed.gift", "First?{=a ~b}\n\nSecond?{=a\n~b\n\n~c}\n", IMTEHAN_ERROR_PARSE,
       "unclosed.gift:3: this “{” is never closed by a “}”" },
     { "essays.gift", "Write an essay.{}\n\n// and\nAnother.{}\n", IMTEHAN_ERROR_MISSING,
-      "essays.gift: no multiple-choice or true/false question to import\n"
-      "essays.gift:1: skipped: an essay question (Imtehan imports multiple-choice and "
-      "true/false questions)\n"
-      "essays.gift:4: skipped: an essay question (Imtehan imports multiple-choice and "
-      "true/false questions)" },
+      "essays.gift: no question to import\n"
+      "essays.gift:1: skipped: an essay question, which a quiz cannot mark\n"
+      "essays.gift:4: skipped: an essay question, which a quiz cannot mark" },
     { "empty.gift", "", IMTEHAN_ERROR_PARSE, "empty.gift: the file is empty" },
     { "latin1.gift", "Caf\xe9?{T}\n", IMTEHAN_ERROR_PARSE,
       "latin1.gift:1: the text is not valid UTF-8; save the file as UTF-8" },
@@ -360,6 +403,7 @@ main (int   argc,
   ADD ("/library/import/gift", test_import_gift);
   ADD ("/library/import/gift-urdu", test_import_gift_urdu);
   ADD ("/library/import/gift-broken", test_import_gift_broken);
+  ADD ("/library/import/moodle-xml", test_import_moodle_xml);
 #undef ADD
 
   return g_test_run ();

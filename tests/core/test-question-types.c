@@ -179,7 +179,11 @@ test_grade_multiple (void)
   g_assert_false (imtehan_question_response_is_valid (pick, "a;x"));
   g_assert_false (imtehan_question_response_is_valid (pick, ""));
   assert_grade (pick, "a;a", 0);
-  g_assert_cmpstr (imtehan_question_dup_right_response (pick), ==, "a;c");
+  {
+    g_autofree char *right_ = imtehan_question_dup_right_response (pick);
+
+    g_assert_cmpstr (right_, ==, "a;c");
+  }
 }
 
 /* Moodle's short answer: the first accepted answer that matches gives its weight. */
@@ -201,6 +205,12 @@ test_grade_short (void)
   g_assert_cmpstr (imtehan_question_match_accepted (q, "Nobody"), ==, "b");
   g_assert_null (imtehan_question_match_accepted (q, "someone"));
   g_assert_true (imtehan_question_response_is_valid (q, "anything typed"));
+  /* The right answer shown is one that scores: stars are left out. */
+  {
+    g_autofree char *right_ = imtehan_question_dup_right_response (q);
+
+    g_assert_cmpstr (right_, ==, "no one");
+  }
   g_assert_false (imtehan_question_response_is_valid (q, "   "));
 }
 
@@ -230,7 +240,11 @@ test_grade_numerical (void)
   assert_grade (bytes, "۱۵٫۵", 1);
   assert_grade (bytes, "16 GB", 0);
   assert_grade (bytes, "17", 0);
-  g_assert_cmpstr (imtehan_question_dup_right_response (bytes), ==, "16");
+  {
+    g_autofree char *right_ = imtehan_question_dup_right_response (bytes);
+
+    g_assert_cmpstr (right_, ==, "16");
+  }
 }
 
 /* Moodle's matching: the items matched right, of all the items. */
@@ -249,7 +263,11 @@ test_grade_matching (void)
   g_assert_false (imtehan_question_response_is_valid (q, "act:one"));
   g_assert_false (imtehan_question_response_is_valid (q, "one:nowhere"));
   g_assert_false (imtehan_question_response_is_valid (q, "one"));
-  g_assert_cmpstr (imtehan_question_dup_right_response (q), ==, "one:one;two:two;three:three");
+  {
+    g_autofree char *right_ = imtehan_question_dup_right_response (q);
+
+    g_assert_cmpstr (right_, ==, "one:one;two:two;three:three");
+  }
 }
 
 /* Moodle's ordering, "relative to the next item, excluding the last". */
@@ -486,10 +504,9 @@ test_pictures (void)
 static void
 test_picture_errors (void)
 {
-  g_autofree char *format1 = replace (picture_quiz (png_base64, "Alt=x\n"), "FormatVersion=2",
-                                      "FormatVersion=1");
-  g_autofree char *missing = replace (picture_quiz (png_base64, "Alt=x\n"), "Picture=fig1",
-                                      "Picture=fig2");
+  g_autofree char *good = picture_quiz (png_base64, "Alt=x\n");
+  g_autofree char *format1 = replace (good, "FormatVersion=2", "FormatVersion=1");
+  g_autofree char *missing = replace (good, "Picture=fig1", "Picture=fig2");
 
   assert_quiz_error (format1, IMTEHAN_ERROR_INVALID, "bad.quiz:6: [Picture fig1]:",
                      "FormatVersion=2");

@@ -49,9 +49,24 @@ import_and_load (GBytes     *bytes,
 
       g_assert_cmpstr (imtehan_question_get_text (question, "en"), !=, "");
       g_assert_cmpstr (imtehan_question_get_text (question, "ur"), !=, "");
-      g_assert_cmpuint (imtehan_question_get_n_choices (question), >=, 2);
-      g_assert_cmpuint (imtehan_question_get_n_choices (question), <=,
-                        IMTEHAN_QUESTION_MAX_CHOICES);
+      switch (imtehan_question_get_kind (question))
+        {
+        case IMTEHAN_QUESTION_SHORT:
+        case IMTEHAN_QUESTION_NUMERICAL:
+          g_assert_cmpuint (imtehan_question_get_n_accepted (question), >=, 1);
+          g_assert_cmpuint (imtehan_question_get_n_accepted (question), <=,
+                            IMTEHAN_QUESTION_MAX_ACCEPTED);
+          break;
+        case IMTEHAN_QUESTION_MATCHING:
+          g_assert_cmpuint (imtehan_question_get_n_items (question), >=, 2);
+          g_assert_cmpuint (imtehan_question_get_n_items (question), <=,
+                            IMTEHAN_QUESTION_MAX_CHOICES);
+          break;
+        default:
+          g_assert_cmpuint (imtehan_question_get_n_choices (question), >=, 2);
+          g_assert_cmpuint (imtehan_question_get_n_choices (question), <=,
+                            IMTEHAN_QUESTION_MAX_CHOICES);
+        }
     }
 }
 

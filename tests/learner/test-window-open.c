@@ -183,8 +183,7 @@ test_open_gift (ImtehanTestFixture *fixture,
   g_assert_cmpstr (imtehan_dialogs_message_get_heading (dialog), ==, "1 Question Was Skipped");
   g_assert_cmpstr (imtehan_dialogs_message_get_body (dialog), ==,
                    "The quiz holds the other questions.\n\n"
-                   "urdu bank.gift:8: skipped: an essay question (Imtehan imports "
-                   "multiple-choice and true/false questions)");
+                   "urdu bank.gift:8: skipped: an essay question, which a quiz cannot mark");
   imtehan_test_close_dialog (dialog);
 
   /* Again: the same window and copy, and the same list. */
@@ -212,7 +211,8 @@ filter_shows (GtkFileFilter *filter,
   return gtk_filter_match (GTK_FILTER (filter), info);
 }
 
-/* Open… shows GIFT files with the quizzes, and has a filter of its own for them. (Checked on
+/* Open… shows GIFT and Moodle XML files with the quizzes, and has a filter of its own for
+ * each. (Checked on
  * the filters, not on a dialog: GTK's own file chooser, used without a portal, starts
  * libcloudproviders, whose D-Bus set-up LeakSanitizer reports.) */
 static void
@@ -222,10 +222,12 @@ test_open_chooser_filters (ImtehanTestFixture *fixture,
   g_autoptr(GListModel) filters = imtehan_open_new_filters ();
   g_autoptr(GtkFileFilter) quizzes = NULL;
   g_autoptr(GtkFileFilter) gift = NULL;
+  g_autoptr(GtkFileFilter) xml = NULL;
 
-  g_assert_cmpuint (g_list_model_get_n_items (filters), ==, 2);
+  g_assert_cmpuint (g_list_model_get_n_items (filters), ==, 3);
   quizzes = g_list_model_get_item (filters, 0);
   gift = g_list_model_get_item (filters, 1);
+  xml = g_list_model_get_item (filters, 2);
 
   g_assert_cmpstr (gtk_file_filter_get_name (quizzes), ==, "Quizzes");
   g_assert_true (filter_shows (quizzes, "mine.quiz"));
@@ -235,6 +237,10 @@ test_open_chooser_filters (ImtehanTestFixture *fixture,
   g_assert_cmpstr (gtk_file_filter_get_name (gift), ==, "Moodle GIFT Files");
   g_assert_true (filter_shows (gift, "bank.gift"));
   g_assert_false (filter_shows (gift, "mine.quiz"));
+  g_assert_true (filter_shows (quizzes, "questions-20261203.xml"));
+  g_assert_cmpstr (gtk_file_filter_get_name (xml), ==, "Moodle XML Files");
+  g_assert_true (filter_shows (xml, "questions.XML"));
+  g_assert_false (filter_shows (xml, "bank.gift"));
 }
 
 /* Files that are not quizzes, opened: each is named in the error dialog, with its line where

@@ -16,12 +16,14 @@
 #include "imtehan-intl-private.h"
 
 #include "imtehan-gift.h"
+#include "imtehan-moodle-xml.h"
 #include "imtehan-keyfile-private.h"
 #include "imtehan-library-private.h"
 #include "imtehan-quiz.h"
 #include "imtehan-quiz-versions.h"
 
 #define GIFT_SUFFIX ".gift"
+#define XML_SUFFIX ".xml"
 
 typedef struct
 {
@@ -146,21 +148,23 @@ write_copy (const char   *folder,
 }
 
 static gboolean
-is_gift_name (const char *name)
+has_suffix (const char *name,
+            const char *suffix)
 {
   g_autofree char *folded = g_ascii_strdown (name, -1);
 
-  return g_str_has_suffix (folded, GIFT_SUFFIX) && strlen (folded) > strlen (GIFT_SUFFIX);
+  return g_str_has_suffix (folded, suffix) && strlen (folded) > strlen (suffix);
 }
 
-/* The quiz a GIFT file becomes, as imtehan --import-gift makes it (the id and title from the
- * file's name), in the language its letters suggest. Messages and the quiz's comments name
+/* The quiz a GIFT or Moodle XML file becomes, as imtehan --import-gift or --import-xml makes
+ * it (the id and title from the file's name), in the language its letters suggest. Messages and the quiz's comments name
  * the file by its base name: the copy's bytes must not depend on the folder it was opened
  * from, or opening it again from another would store it twice. The questions skipped go to
  * @warnings, also when the import fails; then the error lists them too, as they say why no
  * question was left. */
 static GBytes *
-gift_to_quiz (GFile         *file,
+bank_to_quiz (GFile         *file,
+              gboolean       xml,
               GStrv         *warnings,
               GCancellable  *cancellable,
               GError       **error)
@@ -174,10 +178,15 @@ gift_to_quiz (GFile         *file,
   char *data;
   gsize length = 0;
 
-  if (!(gift = imtehan_key_file_load_bytes (file, IMTEHAN_GIFT_MAX_SIZE, cancellable, error)))
+  if (!(gift = imtehan_key_file_load_bytes (file, xml ? IMTEHAN_MOODLE_XML_MAX_SIZE
+                                                      : IMTEHAN_GIFT_MAX_SIZE,
+                                            cancellable, error)))
     return NULL;
-  data = imtehan_gift_import (gift, display, id, title, imtehan_gift_guess_language (gift),
-                              warnings, &length, &local_error);
+  /* The XML importer guesses the language from the questions, not from the tags. */
+  data = xml ? imtehan_moodle_xml_import (gift, display, id, title, NULL, warnings, &length,
+                                          &local_error)
+             : imtehan_gift_import (gift, display, id, title, imtehan_gift_guess_language (gift),
+                                    warnings, &length, &local_error);
   /* NULL when none was skipped, as for a file that is not text at all (it fails before any
    * question is read). */
   if (*warnings != NULL && **warnings == NULL)
@@ -220,8 +229,9 @@ import_thread (GTask        *task,
   ImportResult *result;
   GError *error = NULL;
 
-  if (is_gift_name (name))
-    bytes = gift_to_quiz (job->file, &warnings, cancellable, &error);
+  if (has_suffix (name, GIFT_SUFFIX) || has_suffix (name, XML_SUFFIX))
+    bytes = bank_to_quiz (job->file, has_suffix (name, XML_SUFFIX), &warnings, cancellable,
+                          &error);
   else
     bytes = imtehan_key_file_load_bytes (job->file, IMTEHAN_QUIZ_MAX_SIZE, cancellable, &error);
   if (bytes == NULL || !(quiz = imtehan_quiz_new_from_bytes (bytes, display, &error)))
@@ -319,7 +329,7 @@ import_done_cb (GObject      *object,
  * the folder already holds, is not copied again: that file's entry is returned.
  *
  * A Moodle GIFT file (named *.gift, in any case) is imported first, as imtehan --import-gift
- * does (see gift_to_quiz()), and the quiz it becomes is copied as above; the questions it
+ * does (see bank_to_quiz()); a Moodle XML file (*.xml) as imtehan --import-xml does, and the quiz it becomes is copied as above; the questions it
  * skipped are given by imtehan_library_import_finish(). Importing the same GIFT file again
  * gives the same bytes, so it is not copied again.
  */

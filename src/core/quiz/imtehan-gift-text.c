@@ -101,19 +101,13 @@ html_to_text (const char *html)
   return g_string_free (out, FALSE);
 }
 
-/* A text of the quiz: an optional "[html]"-style format first (the question's format is the
- * default of its answers and feedback, as in Moodle), each line trimmed, no blank lines;
- * but the lines of a code block (from <pre>) exactly as they are. */
-char *
-imtehan_gift_clean_text (const char        *raw,
-                         ImtehanGiftFormat *format)
+/* An optional "[html]"-style format before a text (the question's format is the default of
+ * its answers and feedback, as in Moodle): sets @format and returns the text after it. */
+const char *
+imtehan_gift_skip_format (const char        *raw,
+                          ImtehanGiftFormat *format)
 {
   static const char * const names[] = { "moodle", "html", "plain", "markdown", NULL };
-  g_autofree char *text = NULL;
-  g_auto(GStrv) lines = NULL;
-  g_autoptr(GStrvBuilder) kept = g_strv_builder_new ();
-  g_auto(GStrv) kept_lines = NULL;
-  gboolean in_code = FALSE;
   const char *close;
 
   if (raw[0] == '[' && (close = strchr (raw, ']')))
@@ -124,10 +118,25 @@ imtehan_gift_clean_text (const char        *raw,
         if (g_str_equal (name, names[i]))
           {
             *format = i;
-            raw = close + 1;
+            return close + 1;
           }
     }
+  return raw;
+}
 
+/* A text of the quiz: its format first (imtehan_gift_skip_format()), each line trimmed, no
+ * blank lines; but the lines of a code block (from <pre>) exactly as they are. */
+char *
+imtehan_gift_clean_text (const char        *raw,
+                         ImtehanGiftFormat *format)
+{
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GStrvBuilder) kept = g_strv_builder_new ();
+  g_auto(GStrv) kept_lines = NULL;
+  gboolean in_code = FALSE;
+
+  raw = imtehan_gift_skip_format (raw, format);
   text = *format == IMTEHAN_GIFT_FORMAT_HTML ? html_to_text (raw) : g_strdup (raw);
   lines = g_strsplit (text, "\n", -1);
   for (guint i = 0; lines[i] != NULL; i++)

@@ -6,10 +6,10 @@
  * separated by blank lines, each line is trimmed, "//" starts a comment line, escapes are
  * decoded before the structure is read, and the first "{" and the first "}" hold the answers.
  * Its question types are told apart in its order (essay, numerical, multiple choice,
- * matching, true/false, short answer), so a file gets the same type here as in Moodle. Only
- * multiple choice with one right answer and true/false fit a quiz; the others are skipped
- * with a warning each. Unlike Moodle, a "$CATEGORY:" line may be followed by a question
- * without a blank line.
+ * matching, true/false, short answer), so a file gets the same type here as in Moodle; the
+ * answers of each are read in imtehan-gift-types.c. Essays and descriptions, which a quiz
+ * cannot mark, are skipped with a warning each. Unlike Moodle, a "$CATEGORY:" line may be
+ * followed by a question without a blank line.
  */
 
 #define G_LOG_DOMAIN "imtehan-gift"
@@ -26,14 +26,11 @@
 #include "imtehan-quiz.h"
 
 #define QUIZ_GROUP "Quiz"
+/* A quiz of one-answer questions only is written as format 1, which every release reads. */
+#define FORMAT_VERSION_SINGLE 1
+#define FORMAT_VERSION_TYPES 2
 
-
-typedef struct
-{
-  char     *text;
-  char     *feedback;
-  gboolean  right;
-} Answer;
+typedef ImtehanGiftAnswer Answer;
 
 typedef struct
 {
@@ -45,16 +42,8 @@ typedef struct
   GHashTable *ids;
   char       *topic;      /* of the last $CATEGORY */
   guint       n_questions;
+  guint       n_typed;    /* of another type than single */
 } Import;
-
-static void
-answer_clear (gpointer data)
-{
-  Answer *answer = data;
-
-  g_clear_pointer (&answer->text, g_free);
-  g_clear_pointer (&answer->feedback, g_free);
-}
 
 static void
 warn (Import     *import,
@@ -64,10 +53,10 @@ warn (Import     *import,
   g_ptr_array_add (import->warnings, g_strdup_printf ("%s:%u: %s", import->name, line, message));
 }
 
-static gboolean
-is_raw (const ImtehanGiftBlock *block,
-        gsize                   i,
-        char                    c)
+gboolean
+imtehan_gift_is_raw (const ImtehanGiftBlock *block,
+                     gsize                   i,
+                     char                    c)
 {
   return i < block->text->len && block->text->str[i] == c && !block->escaped->data[i];
 }
@@ -78,18 +67,18 @@ is_raw_at (const ImtehanGiftBlock *block,
            const char             *what)
 {
   for (gsize k = 0; what[k] != '\0'; k++)
-    if (!is_raw (block, i + k, what[k]))
+    if (!imtehan_gift_is_raw (block, i + k, what[k]))
       return FALSE;
   return TRUE;
 }
 
 /* The first (or, with @last, the last) unescaped @what in [from, to), or -1. */
-static gssize
-find_raw (const ImtehanGiftBlock *block,
-          gsize                   from,
-          gsize                   to,
-          const char             *what,
-          gboolean                last)
+gssize
+imtehan_gift_find_raw (const ImtehanGiftBlock *block,
+                       gsize                   from,
+                       gsize                   to,
+                       const char             *what,
+                       gboolean                last)
 {
   gsize n = strlen (what);
   gssize found = -1;
@@ -111,15 +100,15 @@ line_at (const ImtehanGiftBlock *block,
   guint line = block->line;
 
   for (gsize i = 0; i < offset && i < block->text->len; i++)
-    if (is_raw (block, i, '\n'))
+    if (imtehan_gift_is_raw (block, i, '\n'))
       line++;
   return line;
 }
 
-static void
-trim_range (const ImtehanGiftBlock *block,
-            gsize                  *from,
-            gsize                  *to)
+void
+imtehan_gift_trim_range (const ImtehanGiftBlock *block,
+                         gsize                  *from,
+                         gsize                  *to)
 {
   while (*from < *to && g_ascii_isspace (block->text->str[*from]))
     (*from)++;
@@ -127,10 +116,10 @@ trim_range (const ImtehanGiftBlock *block,
     (*to)--;
 }
 
-static char *
-slice (const ImtehanGiftBlock *block,
-       gsize                   from,
-       gsize                   to)
+char *
+imtehan_gift_slice (const ImtehanGiftBlock *block,
+                    gsize                   from,
+                    gsize                   to)
 {
   return g_strstrip (g_strndup (block->text->str + from, to - from));
 }
@@ -187,19 +176,17 @@ set_text (Import     *import,
           const char *key,
           const char *value)
 {
-  if (value == NULL || *value == '\0')
-    return;
-  if (g_str_equal (import->language, "en"))
-    g_key_file_set_string (import->key_file, group, key, value);
-  else
-    g_key_file_set_locale_string (import->key_file, group, key, import->language, value);
+  imtehan_gift_set_text (import->key_file, import->language, group, key, value);
 }
 
-/* One explanation from Moodle's feedback: the right answer's, then each wrong answer's
- * after its text, then the general feedback. */
+/* One explanation from Moodle's feedback. A one-answer question has no feedback of its own
+ * for each choice: the right answer's, then each wrong answer's after its text. Other types
+ * have, but for an answer not written (a numerical "*"), whose feedback comes after its
+ * text. The general feedback is last. */
 static char *
-make_explanation (GArray     *answers,
-                  const char *general)
+make_explanation (GArray          *answers,
+                  ImtehanGiftType  type,
+                  const char      *general)
 {
   g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
 
@@ -208,7 +195,10 @@ make_explanation (GArray     *answers,
       {
         Answer *answer = &g_array_index (answers, Answer, i);
 
-        if (answer->feedback == NULL || *answer->feedback == '\0' || answer->right != (pass == 0))
+        if (answer->feedback == NULL || *answer->feedback == '\0')
+          continue;
+        if (type == IMTEHAN_GIFT_SINGLE ? answer->right != (pass == 0)
+                                        : !answer->dropped || pass == 0)
           continue;
         g_ptr_array_add (parts, answer->right ? g_strdup (answer->feedback)
                                               : g_strdup_printf ("“%s”: %s", answer->text,
@@ -221,28 +211,14 @@ make_explanation (GArray     *answers,
 }
 
 static void
-add_question (Import     *import,
-              guint       line,
-              const char *title,
-              const char *text,
-              GArray     *answers,
-              const char *general,
-              gboolean    true_false)
+add_choices (Import     *import,
+             const char *group,
+             GArray     *answers,
+             gboolean    true_false)
 {
   static const char * const true_false_ids[] = { "true", "false" };
-  g_autofree char *id = question_id (import, title);
-  g_autofree char *group = g_strconcat ("Question ", id, NULL);
-  g_autofree char *explanation = make_explanation (answers, general);
-  g_autofree char *comment = g_strdup_printf (" From %s:%u", import->name, line);
   g_auto(GStrv) choices = g_new0 (char *, answers->len + 1);
 
-  set_text (import, group, "Text", text);
-  if (import->topic != NULL)
-    {
-      set_text (import, group, "Topic", import->topic);
-      if (!g_ptr_array_find_with_equal_func (import->topics, import->topic, g_str_equal, NULL))
-        g_ptr_array_add (import->topics, g_strdup (import->topic));
-    }
   for (guint i = 0; i < answers->len; i++)
     choices[i] = true_false ? g_strdup (true_false_ids[i]) : g_strdup_printf ("%c", 'a' + i);
   g_key_file_set_string_list (import->key_file, group, "Choices",
@@ -257,77 +233,40 @@ add_question (Import     *import,
   for (guint i = 0; i < answers->len; i++)
     if (g_array_index (answers, Answer, i).right)
       g_key_file_set_string (import->key_file, group, "Answer", choices[i]);
+}
+
+static void
+add_question (Import          *import,
+              guint            line,
+              const char      *title,
+              const char      *text,
+              ImtehanGiftType  type,
+              GArray          *answers,
+              const char      *general,
+              gboolean         true_false)
+{
+  g_autofree char *id = question_id (import, title);
+  g_autofree char *group = g_strconcat ("Question ", id, NULL);
+  g_autofree char *explanation = make_explanation (answers, type, general);
+  g_autofree char *comment = g_strdup_printf (" From %s:%u", import->name, line);
+
+  set_text (import, group, "Text", text);
+  if (import->topic != NULL)
+    {
+      set_text (import, group, "Topic", import->topic);
+      if (!g_ptr_array_find_with_equal_func (import->topics, import->topic, g_str_equal, NULL))
+        g_ptr_array_add (import->topics, g_strdup (import->topic));
+    }
+  if (type == IMTEHAN_GIFT_SINGLE)
+    add_choices (import, group, answers, true_false);
+  else
+    {
+      imtehan_gift_write_answers (import->key_file, import->language, group, type, answers);
+      import->n_typed++;
+    }
   set_text (import, group, "Explanation", explanation);
   g_key_file_set_comment (import->key_file, group, NULL, comment, NULL);
   import->n_questions++;
-}
-
-/* Splits a multiple-choice answer section at each "~" and "=" as Moodle does. Returns
- * FALSE, with the reason in @skip, for what a quiz cannot hold. */
-static gboolean
-read_choices (const ImtehanGiftBlock  *block,
-              gsize                    from,
-              gsize                    to,
-              ImtehanGiftFormat        format,
-              GArray                  *answers,
-              const char             **skip)
-{
-  guint n_right = 0;
-  gsize start = from;
-  char kind = 0;
-
-  for (gsize i = from; i <= to; i++)
-    {
-      gsize a = start, b = i;
-      gssize hash;
-      Answer answer = { 0 };
-      ImtehanGiftFormat answer_format = format;
-      g_autofree char *text = NULL;
-
-      if (i < to && !is_raw (block, i, '~') && !is_raw (block, i, '='))
-        continue;
-
-      trim_range (block, &a, &b);
-      /* Text before the first "~" or "=" is a wrong answer in Moodle. */
-      if (kind != 0 || a < b)
-        {
-          if (is_raw (block, a, '%'))
-            {
-              *skip = _("skipped: answers with partial grades (“%”); Imtehan imports questions "
-                        "with one right answer");
-              return FALSE;
-            }
-          hash = find_raw (block, a, b, "#", FALSE);
-          text = slice (block, a, hash < 0 ? b : (gsize)hash);
-          answer.text = imtehan_gift_clean_text (text, &answer_format);
-          if (hash >= 0)
-            {
-              g_autofree char *feedback = slice (block, hash + 1, b);
-              answer_format = format;
-              answer.feedback = imtehan_gift_clean_text (feedback, &answer_format);
-            }
-          answer.right = kind == '=';
-          n_right += answer.right;
-          g_array_append_val (answers, answer);
-          if (*answer.text == '\0')
-            {
-              *skip = _("skipped: an answer is empty");
-              return FALSE;
-            }
-        }
-
-      if (i < to)
-        kind = block->text->str[i];
-      start = i + 1;
-    }
-
-  if (n_right == 0)
-    *skip = _("skipped: no answer is marked right with “=”");
-  else if (n_right > 1)
-    *skip = _("skipped: more than one answer is marked right with “=”");
-  else if (answers->len > IMTEHAN_QUESTION_MAX_CHOICES)
-    *skip = _("skipped: a question has at most 10 answers");
-  return *skip == NULL;
 }
 
 /* The two choices of a true/false question, in the language of the quiz file (not of the
@@ -344,16 +283,16 @@ read_true_false (Import                 *import,
   char *parts[3] = { NULL, NULL, NULL };
   gboolean answer_true;
   Answer choices[2] = {
-    { g_strdup (is_urdu ? "درست" : "True"), NULL, FALSE },
-    { g_strdup (is_urdu ? "غلط" : "False"), NULL, FALSE },
+    { .text = g_strdup (is_urdu ? "درست" : "True") },
+    { .text = g_strdup (is_urdu ? "غلط" : "False") },
   };
 
   /* "{T#wrong#right}": the feedback for a wrong and for a right answer. */
   for (guint k = 0; k < 3; k++)
     {
-      gssize hash = k < 2 ? find_raw (block, from, to, "#", FALSE) : -1;
+      gssize hash = k < 2 ? imtehan_gift_find_raw (block, from, to, "#", FALSE) : -1;
       gsize end = hash < 0 ? to : (gsize)hash;
-      g_autofree char *raw = slice (block, from, end);
+      g_autofree char *raw = imtehan_gift_slice (block, from, end);
       ImtehanGiftFormat part_format = format;
 
       parts[k] = k == 0 ? g_steal_pointer (&raw) : imtehan_gift_clean_text (raw, &part_format);
@@ -378,10 +317,46 @@ is_true_false (const ImtehanGiftBlock *block,
                gsize                   to)
 {
   static const char * const values[] = { "T", "TRUE", "F", "FALSE", NULL };
-  gssize hash = find_raw (block, from, to, "#", FALSE);
-  g_autofree char *value = slice (block, from, hash < 0 ? to : (gsize)hash);
+  gssize hash = imtehan_gift_find_raw (block, from, to, "#", FALSE);
+  g_autofree char *value = imtehan_gift_slice (block, from, hash < 0 ? to : (gsize)hash);
 
   return g_strv_contains (values, value);
+}
+
+/* The answers, of the type Moodle decides from them in its order. */
+static char *
+read_answers (Import                 *import,
+              const ImtehanGiftBlock *block,
+              gsize                   from,
+              gsize                   to,
+              ImtehanGiftFormat       format,
+              GArray                 *answers,
+              ImtehanGiftType        *type,
+              gboolean               *true_false)
+{
+  *type = IMTEHAN_GIFT_SINGLE;
+  if (from == to)
+    return g_strdup (_("skipped: an essay question, which a quiz cannot mark"));
+  if (imtehan_gift_is_raw (block, from, '#'))
+    {
+      *type = IMTEHAN_GIFT_NUMERICAL;
+      return imtehan_gift_read_numerical (block, from + 1, to, format, answers);
+    }
+  if (imtehan_gift_find_raw (block, from, to, "~", FALSE) >= 0)
+    return imtehan_gift_read_choices (block, from, to, format, answers, type);
+  if (imtehan_gift_find_raw (block, from, to, "=", FALSE) >= 0 &&
+      imtehan_gift_find_raw (block, from, to, "->", FALSE) >= 0)
+    {
+      *type = IMTEHAN_GIFT_MATCHING;
+      return imtehan_gift_read_matching (block, from, to, format, answers);
+    }
+  if ((*true_false = is_true_false (block, from, to)))
+    {
+      read_true_false (import, block, from, to, format, answers);
+      return NULL;
+    }
+  *type = IMTEHAN_GIFT_SHORT;
+  return imtehan_gift_read_short (block, from, to, format, answers);
 }
 
 static gboolean
@@ -396,7 +371,8 @@ read_block (Import            *import,
   g_autofree char *raw_general = NULL;
   g_autofree char *general = NULL;
   g_autoptr(GArray) answers = NULL;
-  const char *skip = NULL;
+  g_autofree char *skip = NULL;
+  ImtehanGiftType type = IMTEHAN_GIFT_SINGLE;
   ImtehanGiftFormat format = IMTEHAN_GIFT_FORMAT_MOODLE;
   ImtehanGiftFormat general_format;
   gboolean true_false = FALSE;
@@ -405,10 +381,10 @@ read_block (Import            *import,
   gssize open, close, separator;
   guint line;
 
-  if (g_str_has_prefix (block->text->str, "$CATEGORY") && is_raw (block, 9, ':'))
+  if (g_str_has_prefix (block->text->str, "$CATEGORY") && imtehan_gift_is_raw (block, 9, ':'))
     {
-      gssize eol = find_raw (block, 0, end, "\n", FALSE);
-      g_autofree char *category = slice (block, 10, eol < 0 ? end : (gsize)eol);
+      gssize eol = imtehan_gift_find_raw (block, 0, end, "\n", FALSE);
+      g_autofree char *category = imtehan_gift_slice (block, 10, eol < 0 ? end : (gsize)eol);
 
       g_clear_pointer (&import->topic, g_free);
       import->topic = imtehan_gift_category_topic (category);
@@ -416,27 +392,27 @@ read_block (Import            *import,
         return TRUE;
       pos = eol + 1;
     }
-  trim_range (block, &pos, &end);
+  imtehan_gift_trim_range (block, &pos, &end);
   if (pos == end)
     return TRUE;
   line = line_at (block, pos);
 
   if (is_raw_at (block, pos, "::"))
     {
-      gssize name_end = find_raw (block, pos + 2, end, "::", FALSE);
+      gssize name_end = imtehan_gift_find_raw (block, pos + 2, end, "::", FALSE);
 
       if (name_end >= 0)
         {
-          title = slice (block, pos + 2, name_end);
+          title = imtehan_gift_slice (block, pos + 2, name_end);
           pos = name_end + 2;
         }
       else
         pos += 2;
-      trim_range (block, &pos, &end);
+      imtehan_gift_trim_range (block, &pos, &end);
     }
 
-  open = find_raw (block, pos, end, "{", FALSE);
-  close = find_raw (block, pos, end, "}", FALSE);
+  open = imtehan_gift_find_raw (block, pos, end, "{", FALSE);
+  close = imtehan_gift_find_raw (block, pos, end, "}", FALSE);
   if (open < 0 && close < 0)
     {
       warn (import, line, _("skipped: a description, which has no answers"));
@@ -459,7 +435,7 @@ read_block (Import            *import,
 
   /* The question's text, with "_____" where the answers stood inside a sentence. */
   before = g_strndup (block->text->str + pos, open - pos);
-  after = slice (block, close + 1, end);
+  after = imtehan_gift_slice (block, close + 1, end);
   {
     g_autofree char *whole = *after != '\0' ? g_strconcat (before, "_____",
                                                            block->text->str + close + 1, NULL)
@@ -469,45 +445,27 @@ read_block (Import            *import,
 
   from = open + 1;
   to = close;
-  if ((separator = find_raw (block, from, to, "####", TRUE)) >= 0)
+  if ((separator = imtehan_gift_find_raw (block, from, to, "####", TRUE)) >= 0)
     {
-      raw_general = slice (block, separator + 4, to);
+      raw_general = imtehan_gift_slice (block, separator + 4, to);
       to = separator;
     }
-  trim_range (block, &from, &to);
+  imtehan_gift_trim_range (block, &from, &to);
   general_format = format;
   general = raw_general ? imtehan_gift_clean_text (raw_general, &general_format) : NULL;
 
   answers = g_array_new (FALSE, TRUE, sizeof (Answer));
-  g_array_set_clear_func (answers, answer_clear);
-
-  if (from == to)
-    skip = _("skipped: an essay question (Imtehan imports multiple-choice and true/false "
-             "questions)");
-  else if (is_raw (block, from, '#'))
-    skip = _("skipped: a numerical question (Imtehan imports multiple-choice and true/false "
-             "questions)");
-  else if (find_raw (block, from, to, "~", FALSE) >= 0)
-    read_choices (block, from, to, format, answers, &skip);
-  else if (find_raw (block, from, to, "=", FALSE) >= 0 &&
-           find_raw (block, from, to, "->", FALSE) >= 0)
-    skip = _("skipped: a matching question (Imtehan imports multiple-choice and true/false "
-             "questions)");
-  else if ((true_false = is_true_false (block, from, to)))
-    read_true_false (import, block, from, to, format, answers);
-  else
-    skip = _("skipped: a short-answer question (Imtehan imports multiple-choice and "
-             "true/false questions)");
-
+  g_array_set_clear_func (answers, imtehan_gift_answer_clear);
+  skip = read_answers (import, block, from, to, format, answers, &type, &true_false);
   if (skip == NULL && *text == '\0')
-    skip = _("skipped: the question has no text");
+    skip = g_strdup (_("skipped: the question has no text"));
   if (skip != NULL)
     {
       warn (import, line, skip);
       return TRUE;
     }
 
-  add_question (import, line, title, text, answers, general, true_false);
+  add_question (import, line, title, text, type, answers, general, true_false);
   return TRUE;
 }
 
@@ -564,9 +522,10 @@ imtehan_gift_format_warnings (const char * const *warnings,
  *   the import fails
  * @length: (out) (optional): the length of the result
  *
- * Converts the multiple-choice and true/false questions of a GIFT file into a quiz key
- * file, which imtehan_quiz_new_from_bytes() reads. Each question group carries a comment
- * with the line it came from.
+ * Converts the questions of a GIFT file that a quiz can mark (all but essays and
+ * descriptions) into a quiz key file, which imtehan_quiz_new_from_bytes() reads: format 1
+ * when every question has one right answer, else format 2. Each question group carries a
+ * comment with the line it came from.
  *
  * Returns: (transfer full): the key file's text, or %NULL with @error set (an IMTEHAN_ERROR
  *   naming the file, and the line where there is one)
@@ -607,7 +566,7 @@ imtehan_gift_import (GBytes       *bytes,
   if (!imtehan_text_file_check (&data, &len, display_name, IMTEHAN_GIFT_MAX_SIZE, error))
     return NULL;
 
-  g_key_file_set_integer (key_file, QUIZ_GROUP, "FormatVersion", 1);
+  g_key_file_set_integer (key_file, QUIZ_GROUP, "FormatVersion", FORMAT_VERSION_SINGLE);
   g_key_file_set_string (key_file, QUIZ_GROUP, "Id", quiz_id);
   set_text (&import, QUIZ_GROUP, "Title", title);
 
@@ -670,7 +629,7 @@ imtehan_gift_import (GBytes       *bytes,
   if (import.n_questions == 0)
     {
       g_set_error (error, IMTEHAN_ERROR, IMTEHAN_ERROR_MISSING,
-                   _("%s: no multiple-choice or true/false question to import"), display_name);
+                   _("%s: no question to import"), display_name);
       return NULL;
     }
   if (import.n_questions > IMTEHAN_QUIZ_MAX_QUESTIONS)
@@ -681,6 +640,8 @@ imtehan_gift_import (GBytes       *bytes,
       return NULL;
     }
 
+  if (import.n_typed > 0)
+    g_key_file_set_integer (key_file, QUIZ_GROUP, "FormatVersion", FORMAT_VERSION_TYPES);
   if (topics->len > 0)
     {
       if (g_str_equal (language, "en"))

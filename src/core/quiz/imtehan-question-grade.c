@@ -131,25 +131,42 @@ imtehan_question_response_is_valid (ImtehanQuestion *self,
     }
 }
 
+/**
+ * imtehan_question_prepare:
+ *
+ * Normalises what typed answers are compared with, once: a class report compares thousands.
+ */
+void
+imtehan_question_prepare (ImtehanQuestion *self)
+{
+  for (guint i = 0; self->kind == IMTEHAN_QUESTION_SHORT && i < self->accepted->len; i++)
+    {
+      ImtehanQuestionPart *part = g_ptr_array_index (self->accepted, i);
+      g_auto(GStrv) patterns = imtehan_localized_dup_values (part->text);
+
+      part->patterns = g_ptr_array_new_with_free_func ((GDestroyNotify)imtehan_answer_pattern_free);
+      for (guint p = 0; patterns[p] != NULL; p++)
+        g_ptr_array_add (part->patterns, imtehan_answer_pattern_new (patterns[p], self->case_sensitive));
+    }
+  if (self->kind == IMTEHAN_QUESTION_NUMERICAL && self->unit != NULL)
+    {
+      self->units = imtehan_localized_dup_values (self->unit);
+      for (guint i = 0; self->units[i] != NULL; i++)
+        {
+          char *unit = imtehan_answer_normalize (self->units[i], FALSE);
+
+          g_free (self->units[i]);
+          self->units[i] = unit;
+        }
+    }
+}
+
 static gboolean
 unit_fits (ImtehanQuestion *self,
            const char      *rest)
 {
-  g_auto(GStrv) units = NULL;
-
-  if (*rest == '\0')
-    return TRUE;
-  if (self->unit == NULL)
-    return FALSE;
-  units = imtehan_localized_dup_values (self->unit);
-  for (guint i = 0; units[i] != NULL; i++)
-    {
-      g_autofree char *unit = imtehan_answer_normalize (units[i], FALSE);
-
-      if (g_str_equal (unit, rest))
-        return TRUE;
-    }
-  return FALSE;
+  return *rest == '\0' ||
+         (self->units != NULL && g_strv_contains ((const char * const *)self->units, rest));
 }
 
 /* Numbers read from decimal text are not exact in binary: 0.1 + 0.2 typed as 0.3 must fall
@@ -164,32 +181,23 @@ in_range (double value,
   return value >= min - slack && value <= max + slack;
 }
 
-/**
- * imtehan_question_match_accepted:
- *
- * The accepted answer that a typed @response (short, numerical) scores: the first one in
- * file order that it matches, as Moodle takes it, or %NULL.
- */
-const char *
-imtehan_question_match_accepted (ImtehanQuestion *self,
-                                 const char      *response)
+static const char *
+match_accepted (ImtehanQuestion *self,
+                const char      *response)
 {
   g_autofree char *rest = NULL;
   double value;
 
-  g_return_val_if_fail (IMTEHAN_IS_QUESTION (self), NULL);
-
-  if (!imtehan_question_response_is_valid (self, response))
-    return NULL;
   if (self->kind == IMTEHAN_QUESTION_SHORT)
     {
+      g_autofree char *typed = imtehan_answer_normalize (response, self->case_sensitive);
+
       for (guint i = 0; i < self->accepted->len; i++)
         {
           ImtehanQuestionPart *part = g_ptr_array_index (self->accepted, i);
-          g_auto(GStrv) patterns = imtehan_localized_dup_values (part->text);
 
-          for (guint p = 0; patterns[p] != NULL; p++)
-            if (imtehan_answer_matches (patterns[p], response, self->case_sensitive))
+          for (guint p = 0; p < part->patterns->len; p++)
+            if (imtehan_answer_pattern_matches (g_ptr_array_index (part->patterns, p), typed))
               return part->id;
         }
       return NULL;
@@ -205,6 +213,23 @@ imtehan_question_match_accepted (ImtehanQuestion *self,
         return part->id;
     }
   return NULL;
+}
+
+/**
+ * imtehan_question_match_accepted:
+ *
+ * The accepted answer that a typed @response (short, numerical) scores: the first one in
+ * file order that it matches, as Moodle takes it, or %NULL.
+ */
+const char *
+imtehan_question_match_accepted (ImtehanQuestion *self,
+                                 const char      *response)
+{
+  g_return_val_if_fail (IMTEHAN_IS_QUESTION (self), NULL);
+
+  if (!imtehan_question_response_is_valid (self, response))
+    return NULL;
+  return match_accepted (self, response);
 }
 
 /* Moodle's default for its ordering question, "relative to the next item, excluding the
@@ -260,7 +285,7 @@ imtehan_question_grade (ImtehanQuestion *self,
       return CLAMP (sum, 0.0, 1.0) > 1 - 1e-9 ? 1 : CLAMP (sum, 0.0, 1.0);
     case IMTEHAN_QUESTION_SHORT:
     case IMTEHAN_QUESTION_NUMERICAL:
-      accepted = imtehan_question_match_accepted (self, response);
+      accepted = match_accepted (self, response);
       return accepted ? imtehan_question_get_accepted_weight (self, accepted) : 0;
     case IMTEHAN_QUESTION_MATCHING:
       parts = imtehan_response_split (response);
@@ -279,6 +304,23 @@ imtehan_question_grade (ImtehanQuestion *self,
     default:
       g_return_val_if_reached (0);
     }
+}
+
+/* An accepted text as a learner would type it: its stars (any text) left out, and "\*" a
+ * star; it matches the pattern. */
+static char *
+text_of_pattern (const char *pattern)
+{
+  GString *text = g_string_new (NULL);
+
+  for (const char *p = pattern; *p != '\0'; p++)
+    {
+      if (p[0] == '\\' && p[1] == '*')
+        g_string_append_c (text, *++p);
+      else if (*p != '*')
+        g_string_append_c (text, *p);
+    }
+  return g_string_free (text, FALSE);
 }
 
 static char *
@@ -328,7 +370,7 @@ imtehan_question_dup_right_response (ImtehanQuestion *self)
           if (self->kind == IMTEHAN_QUESTION_NUMERICAL)
             return format_number (part->min == part->max ? part->min
                                                          : part->min + (part->max - part->min) / 2);
-          return g_strdup (imtehan_localized_get (part->text, NULL));
+          return text_of_pattern (imtehan_localized_get (part->text, NULL));
         }
       return NULL;
     case IMTEHAN_QUESTION_MATCHING:

@@ -21,6 +21,7 @@ typedef struct
   double            min;      /* numerical: the accepted range */
   double            max;
   char             *match;    /* matching items: the id of their choice */
+  GPtrArray        *patterns; /* short: ImtehanAnswerPattern of each language's text */
 } ImtehanQuestionPart;
 
 struct _ImtehanQuestion
@@ -41,11 +42,13 @@ struct _ImtehanQuestion
   GPtrArray           *items;        /* matching: ImtehanQuestionPart*, owned by parts */
   GPtrArray           *accepted;     /* short, numerical: ImtehanQuestionPart*, ditto */
   ImtehanLocalized    *unit;         /* numerical; may be NULL */
+  char               **units;        /* numerical: each language's unit, normalised */
   gboolean             case_sensitive;
   char                *answer;       /* single: the right choice's id */
 };
 
 ImtehanQuestionPart *imtehan_question_part_new  (const char          *id);
+void                 imtehan_question_prepare   (ImtehanQuestion     *self);
 void                 imtehan_question_part_free (ImtehanQuestionPart *part);
 
 G_END_DECLS

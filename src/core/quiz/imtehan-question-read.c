@@ -373,12 +373,16 @@ read_typed (Reading *r)
     }
   if (!check_full_mark (r))
     return FALSE;
-  if (numerical)
-    return (question->unit = imtehan_quiz_read_localized (r->reader, r->group, "Unit", FALSE,
-                                                          r->error)) != NULL;
-  return !g_key_file_has_key (r->reader->key_file, r->group, "CaseSensitive", NULL) ||
-         imtehan_key_file_reader_get_boolean (r->reader, r->group, "CaseSensitive",
-                                              &question->case_sensitive, r->error);
+  if (numerical &&
+      !(question->unit = imtehan_quiz_read_localized (r->reader, r->group, "Unit", FALSE,
+                                                      r->error)))
+    return FALSE;
+  if (!numerical && g_key_file_has_key (r->reader->key_file, r->group, "CaseSensitive", NULL) &&
+      !imtehan_key_file_reader_get_boolean (r->reader, r->group, "CaseSensitive",
+                                            &question->case_sensitive, r->error))
+    return FALSE;
+  imtehan_question_prepare (question);
+  return TRUE;
 }
 
 static gboolean

@@ -59,6 +59,7 @@ imtehan_question_part_free (ImtehanQuestionPart *part)
   g_clear_pointer (&part->feedback, imtehan_localized_free);
   g_free (part->picture);
   g_free (part->match);
+  g_clear_pointer (&part->patterns, g_ptr_array_unref);
   g_free (part);
 }
 
@@ -79,6 +80,7 @@ imtehan_question_finalize (GObject *object)
   g_clear_pointer (&self->pool, g_ptr_array_unref);
   g_clear_pointer (&self->parts, g_hash_table_unref);
   g_clear_pointer (&self->unit, imtehan_localized_free);
+  g_clear_pointer (&self->units, g_strfreev);
   g_clear_pointer (&self->answer, g_free);
 
   G_OBJECT_CLASS (imtehan_question_parent_class)->finalize (object);

@@ -273,11 +273,52 @@ split_pattern (const char *pattern,
   return parts;
 }
 
+/* Where @needle first occurs in the @length bytes at @text: Knuth-Morris-Pratt, linear in
+ * both lengths whatever the bytes. (glibc's strstr() is linear too, but valgrind replaces it
+ * with a quadratic one, and a quadratic search takes minutes on a pasted megabyte.) */
+static const char *
+find_part (const char *text,
+           gsize       length,
+           const char *needle,
+           gsize       needle_len)
+{
+  g_autofree gsize *border = NULL;
+  gsize k = 0;
+
+  if (needle_len == 0)
+    return text;
+
+  /* border[i]: the longest proper prefix of needle[0..i] that also ends it */
+  border = g_new (gsize, needle_len);
+  border[0] = 0;
+  for (gsize i = 1; i < needle_len; i++)
+    {
+      while (k > 0 && needle[i] != needle[k])
+        k = border[k - 1];
+      if (needle[i] == needle[k])
+        k++;
+      border[i] = k;
+    }
+
+  k = 0;
+  for (gsize i = 0; i < length; i++)
+    {
+      while (k > 0 && text[i] != needle[k])
+        k = border[k - 1];
+      if (text[i] == needle[k])
+        k++;
+      if (k == needle_len)
+        return text + i + 1 - needle_len;
+    }
+  return NULL;
+}
+
 /* The first part must start the text and the last end it; each part between is taken where
- * it first occurs after the one before. Taking the leftmost occurrence is always right for
- * '*' (a later one leaves less room for what follows), so there is no backtracking, and
- * strstr() is linear in glibc (the two-way algorithm): the classic two-pointer matcher that
- * backs up to the last star is quadratic on "*aaa…ab" against "aaa…a". */
+ * it first occurs after the one before, and before the last part. Taking the leftmost
+ * occurrence is always right for '*' (a later one only leaves less room for what follows),
+ * so nothing is tried twice: the time is linear, where a backtracking matcher is exponential
+ * and the classic two-pointer one (back to the last star on a mismatch) quadratic on
+ * "*aaa…ab" against "aaa…a". Bytes compare as characters, as both sides are valid UTF-8. */
 static gboolean
 match_parts (const char *text,
              GPtrArray  *parts)
@@ -301,11 +342,12 @@ match_parts (const char *text,
   for (guint i = 1; i + 1 < parts->len; i++)
     {
       const char *part = g_ptr_array_index (parts, i);
-      const char *found = strstr (p, part);
+      gsize part_len = strlen (part);
+      const char *found = find_part (p, end - p, part, part_len);
 
-      if (found == NULL || found + strlen (part) > end)
+      if (found == NULL)
         return FALSE;
-      p = found + strlen (part);
+      p = found + part_len;
     }
 
   return TRUE;
@@ -344,6 +386,52 @@ imtehan_answer_matches (const char *pattern,
   g_autoptr(GPtrArray) parts = split_pattern (pattern != NULL ? pattern : "", case_sensitive);
 
   return match_parts (text, parts);
+}
+
+/* A pattern split and normalised once, for the many typed answers of a class report. */
+struct _ImtehanAnswerPattern
+{
+  GPtrArray *parts;
+};
+
+/**
+ * imtehan_answer_pattern_new:
+ * @pattern: (nullable): an accepted answer, as imtehan_answer_matches() takes it
+ *
+ * Returns: (transfer full): @pattern ready for imtehan_answer_pattern_matches()
+ */
+ImtehanAnswerPattern *
+imtehan_answer_pattern_new (const char *pattern,
+                            gboolean    case_sensitive)
+{
+  ImtehanAnswerPattern *self = g_new0 (ImtehanAnswerPattern, 1);
+
+  self->parts = split_pattern (pattern != NULL ? pattern : "", case_sensitive);
+  return self;
+}
+
+void
+imtehan_answer_pattern_free (ImtehanAnswerPattern *self)
+{
+  if (self == NULL)
+    return;
+  g_ptr_array_unref (self->parts);
+  g_free (self);
+}
+
+/**
+ * imtehan_answer_pattern_matches:
+ * @normalized: a typed text as imtehan_answer_normalize() gives it, with the pattern's
+ *   @case_sensitive
+ *
+ * imtehan_answer_matches(), with both texts normalised already.
+ */
+gboolean
+imtehan_answer_pattern_matches (const ImtehanAnswerPattern *self,
+                                const char                 *normalized)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  return match_parts (normalized != NULL ? normalized : "", self->parts);
 }
 
 static gsize
