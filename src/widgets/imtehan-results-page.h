@@ -19,5 +19,6 @@ void  imtehan_results_page_set_attempt     (ImtehanResultsPage *self,
 void  imtehan_results_page_set_current_quiz (ImtehanResultsPage *self,
                                             ImtehanQuiz        *current);
 char *imtehan_results_page_format_learner (ImtehanAttempt     *attempt);
+gboolean imtehan_results_page_is_complete (ImtehanResultsPage *self);
 
 G_END_DECLS

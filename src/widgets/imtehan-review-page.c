@@ -1,6 +1,9 @@
 /* imtehan-review-page.c
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Each question's row lays its Nastaliq out: the page is shown with the rows a window holds,
+ * and the others are added after that frame, a few at a frame (as the results page does).
  */
 
 #define G_LOG_DOMAIN "imtehan-review-page"
@@ -10,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "imtehan-a11y.h"
+#include "imtehan-after-frame.h"
 #include "imtehan-i18n.h"
 #include "imtehan-quiz.h"
 #include "imtehan-response-view.h"
@@ -28,9 +32,16 @@ struct _ImtehanReviewPage
   GtkButton      *back_button;
   GtkButton      *submit_button;
 
-  ImtehanAttempt *attempt;
-  GSignalGroup   *signals;
+  ImtehanAttempt    *attempt;
+  GSignalGroup      *signals;
+  ImtehanAfterFrame *more_rows;
+  guint              n_rows;    /* built of the attempt's questions */
 };
+
+/* The rows built with the page: what a 1280x800 window shows. */
+#define FIRST_ROWS 4
+/* Rows are added after a frame while they take less than this, so each frame stays short. */
+#define ROWS_BUDGET_US 6000
 
 G_DEFINE_FINAL_TYPE (ImtehanReviewPage, imtehan_review_page, GTK_TYPE_WIDGET)
 
@@ -111,21 +122,55 @@ create_row (ImtehanAttempt *attempt,
   return row;
 }
 
+/* Adds up to @max rows, or those that fit in @budget_us when it is not 0. */
+static void
+add_rows (ImtehanReviewPage *self,
+          guint              max,
+          gint64             budget_us)
+{
+  const char *lang = imtehan_i18n_get_language ();
+  guint n = imtehan_attempt_get_n_questions (self->attempt);
+  gint64 start = g_get_monotonic_time ();
+
+  for (guint added = 0; self->n_rows < n && added < max; added++)
+    {
+      gtk_list_box_append (self->list, create_row (self->attempt, self->n_rows++, lang));
+      if (budget_us > 0 && g_get_monotonic_time () - start >= budget_us)
+        break;
+    }
+}
+
+static gboolean
+more_rows_cb (gpointer user_data)
+{
+  ImtehanReviewPage *self = user_data;
+
+  if (self->attempt == NULL)
+    return G_SOURCE_REMOVE;
+  add_rows (self, G_MAXUINT, ROWS_BUDGET_US);
+  if (self->n_rows < imtehan_attempt_get_n_questions (self->attempt))
+    imtehan_after_frame_schedule (self->more_rows, 0);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 update (ImtehanReviewPage *self)
 {
-  const char *lang = imtehan_i18n_get_language ();
   guint n, unanswered;
   GtkWidget *child;
 
+  imtehan_after_frame_cancel (self->more_rows);
+  self->n_rows = 0;
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list))))
     gtk_list_box_remove (self->list, child);
   if (self->attempt == NULL)
     return;
 
   n = imtehan_attempt_get_n_questions (self->attempt);
-  for (guint i = 0; i < n; i++)
-    gtk_list_box_append (self->list, create_row (self->attempt, i, lang));
+  /* Outside a window (a test's page) there is no frame to wait for: all at once. */
+  add_rows (self, gtk_widget_get_root (GTK_WIDGET (self)) ? FIRST_ROWS : n, 0);
+  if (self->n_rows < n)
+    imtehan_after_frame_schedule (self->more_rows, 0);
 
   unanswered = n - imtehan_attempt_get_n_answered (self->attempt);
   gtk_widget_set_visible (GTK_WIDGET (self->warning_box), unanswered > 0);
@@ -169,6 +214,7 @@ imtehan_review_page_dispose (GObject *object)
 
   if (self->signals)
     g_signal_group_set_target (self->signals, NULL);
+  g_clear_pointer (&self->more_rows, imtehan_after_frame_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), IMTEHAN_TYPE_REVIEW_PAGE);
   /* GTK 4.8 unparents only the bound template children. */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
@@ -215,9 +261,18 @@ imtehan_review_page_init (ImtehanReviewPage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   imtehan_widget_clean_mnemonic_names (GTK_WIDGET (self));
 
+  self->more_rows = imtehan_after_frame_new (GTK_WIDGET (self), more_rows_cb, self);
   self->signals = g_signal_group_new (IMTEHAN_TYPE_ATTEMPT);
   g_signal_group_connect_object (self->signals, "answer-changed",
                                  G_CALLBACK (answer_changed_cb), self, G_CONNECT_SWAPPED);
+}
+
+/* Whether every question's row has been added (they follow the first frame). */
+gboolean
+imtehan_review_page_is_complete (ImtehanReviewPage *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_REVIEW_PAGE (self), FALSE);
+  return self->attempt == NULL || self->n_rows == imtehan_attempt_get_n_questions (self->attempt);
 }
 
 void

@@ -16,5 +16,6 @@ G_DECLARE_FINAL_TYPE (ImtehanReviewPage, imtehan_review_page, IMTEHAN, REVIEW_PA
 
 void imtehan_review_page_set_attempt (ImtehanReviewPage *self,
                                       ImtehanAttempt    *attempt);
+gboolean imtehan_review_page_is_complete (ImtehanReviewPage *self);
 
 G_END_DECLS

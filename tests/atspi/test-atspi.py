@@ -770,8 +770,7 @@ class Run:
                    'headings: %s' % headings, fatal=True)
         self.verbose_dump('results page')
 
-        names = set(name_of(a) for a, _ in walk(self.app))
-        missing = []
+        expected = []
         for index, question in enumerate(questions):
             choice = picked.get(question['id'])
             if choice is None:
@@ -780,9 +779,14 @@ class Run:
                 verdict = self.tr('Correct')
             else:
                 verdict = self.tr('Wrong')
-            name = norm(cformat(self.tr('Question %u · %s'), index + 1, verdict))
-            if name not in names:
-                missing.append(name)
+            expected.append(norm(cformat(self.tr('Question %u · %s'), index + 1, verdict)))
+
+        # The cards follow the score by a few frames.
+        def missing_verdicts():
+            names = set(name_of(a) for a, _ in walk(self.app))
+            return [name for name in expected if name not in names]
+        wait_for(lambda: not missing_verdicts())
+        missing = missing_verdicts()
         self.check(not missing, 'results page reads the verdict of every question',
                    'not found: %s' % missing)
         submit = self.tr.label('_Submit')

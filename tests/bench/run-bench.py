@@ -30,7 +30,7 @@ import time
 
 TARGETS = {
     'startup': 'first painted frame <= 1.25 x bare; peak RSS <= bare + 15 MiB',
-    'navigate': 'open or move: median <= 8 ms, worst <= 16.7 ms (action to after-paint)',
+    'navigate': 'open or move: median <= 8 ms, worst <= 16.7 ms; review and results: median <= 33 ms (action to after-paint)',
     'language': 'switch mid-quiz <= 100 ms to the repainted window',
     'font-check': 'font check at start-up < 5 ms',
     'history': 'start page ready with 10,000 attempts <= 1.5 x empty; no long frames scrolling',
@@ -197,14 +197,17 @@ def bench_navigate(args, renderer):
     show(r, 'open-question.first', 'open the first question (builds the page)')
     show(r, 'open-question', 'open a question again')
     show(r, 'move-question', 'next, previous, jump')
-    show(r, 'open-review', 'review (all questions; not a target)')
-    show(r, 'open-results', 'submit, results (not a target)')
+    show(r, 'open-review', 'review (its first rows; the rest after)')
+    show(r, 'open-results', 'submit, results (the score; cards after)')
     moves_ok = r['move-question.median'] <= 8 and r['move-question.max'] <= 16.7
     opens_ok = (r['open-question.median'] <= 8 and
                 max(r['open-question.max'], r['open-question.first.max']) <= 16.7)
-    log('  moves: median <= 8 ms and worst <= 16.7 ms: %s; opening: %s' %
-        (verdict(moves_ok), verdict(opens_ok)))
-    for key in ('open-question.first', 'open-question', 'move-question', 'bare.relabel'):
+    # Two frames of the action, for the review and the results pages.
+    pages_ok = r['open-review.median'] <= 33 and r['open-results.median'] <= 33
+    log('  moves: median <= 8 ms and worst <= 16.7 ms: %s; opening: %s; review and results: '
+        'median <= 33 ms: %s' % (verdict(moves_ok), verdict(opens_ok), verdict(pages_ok)))
+    for key in ('open-question.first', 'open-question', 'move-question', 'open-review',
+                'open-results', 'bare.relabel'):
         src = bare if key.startswith('bare') else r
         log('RESULT navigate.%s.%s.median %.2f' % (renderer, key, src[key + '.median']))
         log('RESULT navigate.%s.%s.max %.2f' % (renderer, key, src[key + '.max']))

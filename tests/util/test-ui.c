@@ -10,6 +10,8 @@
 
 #include "imtehan-dialogs.h"
 #include "imtehan-i18n.h"
+#include "imtehan-results-page.h"
+#include "imtehan-review-page.h"
 #include "imtehan-warm-up.h"
 #include "test-ui.h"
 #include "test-util.h"
@@ -311,12 +313,28 @@ imtehan_test_press_keys (GtkWidget       *widget,
 
 /* Resuming or opening a saved attempt locks and loads it on the store's worker, after the
  * saves queued before: the page changes once that is done. */
+static GtkWidget *find_widget (GtkWidget *widget,
+                               GType      type);
+
 void
 imtehan_test_wait_for_page (ImtehanWindow *window,
                             const char    *name)
 {
+  GtkWidget *page = NULL;
+
   IMTEHAN_TEST_WAIT_UNTIL (g_strcmp0 (imtehan_window_get_page_name (window), name) == 0, 10);
   g_assert_cmpstr (imtehan_window_get_page_name (window), ==, name);
+  /* Their questions follow the first frames: a test reads them all. */
+  if (g_str_equal (name, "results"))
+    {
+      page = find_widget (GTK_WIDGET (window), IMTEHAN_TYPE_RESULTS_PAGE);
+      IMTEHAN_TEST_WAIT_UNTIL (imtehan_results_page_is_complete (IMTEHAN_RESULTS_PAGE (page)), 10);
+    }
+  else if (g_str_equal (name, "review"))
+    {
+      page = find_widget (GTK_WIDGET (window), IMTEHAN_TYPE_REVIEW_PAGE);
+      IMTEHAN_TEST_WAIT_UNTIL (imtehan_review_page_is_complete (IMTEHAN_REVIEW_PAGE (page)), 10);
+    }
 }
 
 static GKeyFile *

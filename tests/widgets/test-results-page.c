@@ -215,6 +215,14 @@ results_cards (GtkWidget *page)
   return cards;
 }
 
+static guint
+n_cards (GtkWidget *page)
+{
+  g_autoptr(GPtrArray) cards = results_cards (page);
+
+  return cards->len;
+}
+
 static GtkWidget *
 new_results (ImtehanAttempt *attempt)
 {
@@ -520,6 +528,9 @@ test_results_picture (void)
       gtk_window_set_child (GTK_WINDOW (window), page);
       imtehan_results_page_set_attempt (IMTEHAN_RESULTS_PAGE (page), attempt);
       gtk_window_present (GTK_WINDOW (window));
+      /* In a window, the cards below the first are added after its first frames. */
+      g_assert_cmpuint (n_cards (page), <, imtehan_quiz_get_n_questions (quiz));
+      IMTEHAN_TEST_WAIT_UNTIL (n_cards (page) == imtehan_quiz_get_n_questions (quiz), 5);
       collect_class (page, "quiz-picture", pictures);
       g_assert_cmpuint (pictures->len, ==, 1);
       picture = pictures->pdata[0];
