@@ -285,9 +285,11 @@ set_response (ImtehanAnswerArea *area,
 static void
 mark_item (Item     *item,
            gboolean  checked,
+           gboolean  answered,
            gboolean  right)
 {
-  const char *text = right ? _("Right answer") : _("Your answer, wrong");
+  const char *text = right ? _("Right answer") : answered ? _("Your answer, wrong")
+                                                          : _("Not answered");
 
   gtk_widget_remove_css_class (item->row, "right");
   gtk_widget_remove_css_class (item->row, "wrong");
@@ -307,6 +309,8 @@ mark_item (Item     *item,
                                          "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION, NULL);
       item->verdict_label = GTK_LABEL (gtk_label_new (NULL));
       gtk_label_set_xalign (item->verdict_label, 0);
+      /* Beside a drop-down in a 360 px window: it wraps rather than widen the page. */
+      gtk_label_set_wrap (item->verdict_label, TRUE);
       gtk_widget_add_css_class (GTK_WIDGET (item->verdict_label), "caption-heading");
       gtk_box_append (GTK_BOX (item->verdict_box), GTK_WIDGET (item->verdict_icon));
       gtk_box_append (GTK_BOX (item->verdict_box), GTK_WIDGET (item->verdict_label));
@@ -335,7 +339,7 @@ set_checked (ImtehanAnswerArea *area,
       const char *choice = picked (self, item);
 
       gtk_widget_set_sensitive (GTK_WIDGET (item->drop_down), !checked);
-      mark_item (item, checked,
+      mark_item (item, checked, choice != NULL,
                  g_strcmp0 (choice, imtehan_question_get_item_match (self->question,
                                                                      item->item_id)) == 0);
     }

@@ -746,7 +746,7 @@ test_practice (ImtehanTestFixture *fixture,
   g_autofree char *third = imtehan_report_format_percent (1.0 / 3);
   g_autofree char *partly = g_strdup_printf (_("Partly right: %s"), third);
   g_autofree char *matched = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "Partly right: %u of %u matched",
-                                                         "Partly right: %u of %u matched", 3), 2, 3);
+                                                         "Partly right: %u of %u matched", 3), 1, 3);
   g_autoptr(GString) right = g_string_new (NULL);
 
   /* Multiple, one of the three right ones: a third; the right ones marked. */
@@ -798,15 +798,13 @@ test_practice (ImtehanTestFixture *fixture,
   assert_feedback (page, question, lang, _("Correct"), NULL);
   g_assert_true (gtk_widget_has_css_class (part, "success"));
 
-  /* Matching, two of three: each item → its answer. */
+  /* Matching, one of three, one wrong and one not set: each item → its answer. */
   index = go_to (window, "stages");
   question = question_of (window, index);
   order = order_of (window, index);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (imtehan_question_page_get_choice (page, 0)),
                               position_of (order, "one") + 1);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (imtehan_question_page_get_choice (page, 1)),
-                              position_of (order, "three") + 1);
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (imtehan_question_page_get_choice (page, 2)),
                               position_of (order, "three") + 1);
   check (window);
   g_string_truncate (right, 0);
@@ -822,7 +820,8 @@ test_practice (ImtehanTestFixture *fixture,
       part = imtehan_question_page_get_choice (page, i);
       g_assert_false (gtk_widget_is_sensitive (part));
       gtk_test_accessible_assert_property (part, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                           i == 1 ? _("Your answer, wrong") : _("Right answer"));
+                                           i == 0 ? _("Right answer")
+                                           : i == 1 ? _("Your answer, wrong") : _("Not answered"));
     }
   assert_feedback (page, question, lang, matched, right->str);
 
@@ -980,6 +979,38 @@ test_keyboard_and_views (ImtehanTestFixture *fixture,
     }
 }
 
+/* Checked in a 360 px window, every kind keeps to its width: its marks wrap. */
+static void
+test_narrow (ImtehanTestFixture *fixture,
+             gconstpointer       data)
+{
+  g_autoptr(ImtehanQuiz) quiz = load_quiz ();
+  ImtehanQuestionPage *page = start (fixture, quiz, IMTEHAN_MODE_PRACTICE);
+  ImtehanWindow *window = fixture->window;
+  guint n = imtehan_quiz_get_n_questions (quiz);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 640);
+  for (guint i = 0; i < n; i++)
+    {
+      ImtehanQuestionKind kind = imtehan_question_get_kind (question_of (window, i));
+      GtkWidget *first = imtehan_question_page_get_choice (page, 0);
+
+      if (kind == IMTEHAN_QUESTION_SHORT || kind == IMTEHAN_QUESTION_NUMERICAL)
+        type_text (first, "a wrong answer");
+      else if (kind == IMTEHAN_QUESTION_MATCHING)
+        gtk_drop_down_set_selected (GTK_DROP_DOWN (first), 1);
+      else if (kind == IMTEHAN_QUESTION_ORDERING)
+        click (find_button (shown_view (), _("_Keep This Order")));
+      else
+        imtehan_test_choose (window, 0);
+      check (window);
+      imtehan_test_run_for (200);
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (page)), <=, 360);
+      if (i + 1 < n)
+        imtehan_test_activate (window, "win.next", NULL);
+    }
+}
+
 /* Tab reaches every control of matching and ordering, in reading order. */
 static void
 test_tab (ImtehanTestFixture *fixture,
@@ -1060,6 +1091,8 @@ main (int   argc,
   IMTEHAN_TEST_ADD ("/question-types/answer-feedback/ur", "ur", test_answer_feedback);
   IMTEHAN_TEST_ADD ("/question-types/keyboard-and-views/en", "en", test_keyboard_and_views);
   IMTEHAN_TEST_ADD ("/question-types/keyboard-and-views/ur", "ur", test_keyboard_and_views);
+  IMTEHAN_TEST_ADD ("/question-types/narrow/en", "en", test_narrow);
+  IMTEHAN_TEST_ADD ("/question-types/narrow/ur", "ur", test_narrow);
   IMTEHAN_TEST_ADD ("/question-types/tab/en", "en", test_tab);
   IMTEHAN_TEST_ADD ("/question-types/tab/ur", "ur", test_tab);
 
