@@ -979,7 +979,8 @@ test_keyboard_and_views (ImtehanTestFixture *fixture,
     }
 }
 
-/* Checked in a 360 px window, every kind keeps to its width: its marks wrap. */
+/* Checked in a 360 px window, every kind keeps to its width (its marks wrap), and a picture
+ * to its shape. */
 static void
 test_narrow (ImtehanTestFixture *fixture,
              gconstpointer       data)
@@ -989,7 +990,8 @@ test_narrow (ImtehanTestFixture *fixture,
   ImtehanWindow *window = fixture->window;
   guint n = imtehan_quiz_get_n_questions (quiz);
 
-  gtk_window_set_default_size (GTK_WINDOW (window), 360, 640);
+  /* Short too: the verdict below a question makes its page scroll. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 480);
   for (guint i = 0; i < n; i++)
     {
       ImtehanQuestionKind kind = imtehan_question_get_kind (question_of (window, i));
@@ -1006,6 +1008,18 @@ test_narrow (ImtehanTestFixture *fixture,
       check (window);
       imtehan_test_run_for (200);
       g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (page)), <=, 360);
+      /* A picture keeps its shape on a page that scrolls: the page's viewport gives its
+       * content no more than its minimum height. */
+      if (imtehan_question_get_picture (question_of (window, i)) != NULL)
+        {
+          GtkWidget *picture = find_one (shown_view (), GTK_TYPE_PICTURE);
+          GdkPaintable *paintable = gtk_picture_get_paintable (GTK_PICTURE (picture));
+          double ratio = gdk_paintable_get_intrinsic_aspect_ratio (paintable);
+          int width = MIN (gtk_widget_get_width (picture),
+                           gdk_paintable_get_intrinsic_width (paintable));
+
+          g_assert_cmpint (gtk_widget_get_height (picture), >=, (int)(width / ratio) - 1);
+        }
       if (i + 1 < n)
         imtehan_test_activate (window, "win.next", NULL);
     }
