@@ -228,7 +228,7 @@ show_question (ImtehanAnswerArea  *area,
   for (guint i = 0; i < self->items->len; i++)
     {
       Item *item = g_ptr_array_index (self->items, i);
-      const char *text;
+      const char *text, *picture;
 
       gtk_widget_set_visible (item->row, i < n);
       if (i >= n)
@@ -236,11 +236,10 @@ show_question (ImtehanAnswerArea  *area,
       item->item_id = g_intern_string (imtehan_question_get_item_id (question, i));
       text = imtehan_question_get_item_text (question, item->item_id, lang);
       imtehan_label_set_content (item->label, text, lang);
+      picture = imtehan_question_get_choice_picture (question, item->item_id);
       imtehan_answer_set_picture (item->item_box, &item->picture,
                                   gtk_widget_get_first_child (GTK_WIDGET (item->item_box)),
-                                  imtehan_answer_picture_new (quiz,
-                                                              imtehan_question_get_choice_picture (question, item->item_id),
-                                                              lang));
+                                  imtehan_answer_picture_new (quiz, picture, lang));
       gtk_drop_down_set_model (item->drop_down, G_LIST_MODEL (answers));
       gtk_drop_down_set_selected (item->drop_down, 0);
       /* Each drop-down is named by its item. */
