@@ -376,9 +376,54 @@ assert_rows (ImtehanQuestionPage *page,
     }
 }
 
+static gpointer
+find_controller (GtkWidget *widget,
+                 GType      type)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (controller, type))
+        return controller;
+    }
+  g_error ("No %s", g_type_name (type));
+}
+
+/* Drags @row onto @onto as GTK does, minus the pointer: the list's drag source is asked
+ * for what it drags at the row's middle, and its drop target given that at @onto's. */
+static void
+drag_onto (GtkWidget *row,
+           GtkWidget *onto)
+{
+  GtkWidget *list = gtk_widget_get_parent (row);
+  GtkDragSource *source = find_controller (list, GTK_TYPE_DRAG_SOURCE);
+  GtkDropTarget *target = find_controller (list, GTK_TYPE_DROP_TARGET);
+  g_autoptr(GdkContentProvider) content = NULL;
+  g_auto(GValue) value = G_VALUE_INIT;
+  graphene_rect_t from, to;
+  gboolean dropped = FALSE;
+
+  IMTEHAN_TEST_WAIT_UNTIL (gtk_widget_get_height (onto) > 0, 5);
+  g_assert_true (gtk_widget_compute_bounds (row, list, &from));
+  g_assert_true (gtk_widget_compute_bounds (onto, list, &to));
+  g_signal_emit_by_name (source, "prepare", (double)from.origin.x + 10,
+                         (double)(from.origin.y + from.size.height / 2), &content);
+  g_assert_nonnull (content);
+  g_value_init (&value, IMTEHAN_TYPE_ORDERING_ROW);
+  g_assert_true (gdk_content_provider_get_value (content, &value, NULL));
+  g_assert_true (g_value_get_object (&value) == (gpointer)row);
+  g_signal_emit_by_name (target, "drop", &value, (double)to.origin.x + 10,
+                         (double)(to.origin.y + to.size.height / 2), &dropped);
+  g_assert_true (dropped);
+  imtehan_test_spin ();
+}
+
 /* The rows in the attempt's shuffled order, not yet an answer; Keep This Order answers with
- * it; every move by a button or Alt+Up / Alt+Down answers with the new order, and the moved
- * row keeps the keyboard. */
+ * it; every move by a button, Alt+Up / Alt+Down or a drop answers with the new order, and the
+ * moved row keeps the keyboard. */
 static void
 test_ordering (ImtehanTestFixture *fixture,
                gconstpointer       data)
@@ -449,6 +494,18 @@ test_ordering (ImtehanTestFixture *fixture,
   imtehan_test_press_keys (GTK_WIDGET (row), GDK_KEY_Down, GDK_ALT_MASK);
   g_assert_true (qt_row_at (page, 1) == row);
   g_assert_cmpfloat_with_epsilon (qt_fraction_of (window, index), 1.0 / 3, 1e-9);
+
+  /* Dragged (what the list's drag source and drop target are told): the first onto the
+   * last's place. */
+  row = qt_row_at (page, 0);
+  drag_onto (GTK_WIDGET (row), GTK_WIDGET (qt_row_at (page, n - 1)));
+  g_assert_true (qt_row_at (page, n - 1) == row);
+  {
+    g_autofree char *shown = shown_order (page, n);
+
+    g_assert_cmpstr (qt_answer_of (window, index), ==, shown);
+  }
+  assert_rows (page, question, lang, n);
 
   /* Shown again, the learner's order. */
   imtehan_test_activate (window, "win.next", NULL);
