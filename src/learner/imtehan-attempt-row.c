@@ -12,10 +12,13 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include <glib/gi18n.h>
 
 #include "imtehan-attempt-row.h"
 #include "imtehan-i18n.h"
+#include "imtehan-report-format.h"
 
 struct _ImtehanAttemptRow
 {
@@ -46,13 +49,23 @@ language_name (const char *lang)
   return "English";
 }
 
+/* "6 of 8 (75%)"; with partial credit "5.5 of 8 (69%)", as the results page writes marks. */
+char *
+imtehan_format_marks (double marks,
+                      guint  total)
+{
+  g_autofree char *points = imtehan_report_format_points (marks);
+
+  /* TRANSLATORS: a score, e.g. "6 of 8 (75%)", with partial credit "5.5 of 8 (69%)" */
+  return g_strdup_printf (_("%s of %u (%u%%)"), points, total,
+                          total ? (guint)floor (marks * 100 / total + 0.5) : 0);
+}
+
 char *
 imtehan_format_score (guint score,
                       guint total)
 {
-  /* TRANSLATORS: a score, e.g. "6 of 8 (75%)" */
-  return g_strdup_printf (_("%u of %u (%u%%)"), score, total,
-                          total ? (score * 100 + total / 2) / total : 0);
+  return imtehan_format_marks (score, total);
 }
 
 static void
@@ -72,7 +85,7 @@ update (ImtehanAttemptRow *self)
 
   date = imtehan_i18n_format_date (imtehan_attempt_summary_get_started (summary));
   if (imtehan_attempt_summary_get_finished (summary))
-    status = imtehan_format_score (imtehan_attempt_summary_get_score (summary),
+    status = imtehan_format_marks (imtehan_attempt_summary_get_marks (summary),
                                    imtehan_attempt_summary_get_total (summary));
   else
     /* TRANSLATORS: an unfinished attempt in the history, e.g. "In progress, 3 of 8 answered" */

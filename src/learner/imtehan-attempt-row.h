@@ -20,5 +20,7 @@ void                   imtehan_attempt_row_set_summary (ImtehanAttemptRow     *s
                                                         ImtehanAttemptSummary *summary);
 char                  *imtehan_format_score            (guint                  score,
                                                         guint                  total);
+char                  *imtehan_format_marks            (double                 marks,
+                                                        guint                  total);
 
 G_END_DECLS

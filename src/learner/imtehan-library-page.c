@@ -90,7 +90,8 @@ quiz_line (ImtehanLibraryPage  *self,
   g_autofree char *meta =
     imtehan_start_page_format_counts (imtehan_library_entry_get_n_questions (entry),
                                       imtehan_library_entry_get_difficulty (entry));
-  guint best, best_total, last, last_total;
+  double best, last;
+  guint best_total, last_total;
 
   if (self->attempts == NULL ||
       !imtehan_attempt_summaries_get_record (self->attempts,
@@ -99,8 +100,8 @@ quiz_line (ImtehanLibraryPage  *self,
     return g_steal_pointer (&meta);
 
   {
-    g_autofree char *best_text = imtehan_format_score (best, best_total);
-    g_autofree char *last_text = imtehan_format_score (last, last_total);
+    g_autofree char *best_text = imtehan_format_marks (best, best_total);
+    g_autofree char *last_text = imtehan_format_marks (last, last_total);
     g_autofree char *record = g_strdup_printf (_("Best: %s · Last: %s"), best_text, last_text);
 
     /* TRANSLATORS: separates the parts of a quiz's line: "8 questions · hard · Best: …" */

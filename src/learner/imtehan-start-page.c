@@ -91,7 +91,8 @@ static void
 update_history (ImtehanStartPage *self)
 {
   guint n = self->history ? g_list_model_get_n_items (self->history) : 0;
-  guint best, best_total, last, last_total;
+  double best, last;
+  guint best_total, last_total;
   gboolean finished = self->session != NULL &&
                       imtehan_session_get_record (self->session, &best, &best_total,
                                                   &last, &last_total);
@@ -100,8 +101,8 @@ update_history (ImtehanStartPage *self)
   gtk_widget_set_visible (GTK_WIDGET (self->all_button), n > HISTORY_ROWS);
   if (finished)
     {
-      g_autofree char *best_text = imtehan_format_score (best, best_total);
-      g_autofree char *last_text = imtehan_format_score (last, last_total);
+      g_autofree char *best_text = imtehan_format_marks (best, best_total);
+      g_autofree char *last_text = imtehan_format_marks (last, last_total);
       /* TRANSLATORS: "Best: 7 of 8 (88%) · Last: 6 of 8 (75%)" */
       g_autofree char *text = g_strdup_printf (_("Best: %s · Last: %s"), best_text, last_text);
 

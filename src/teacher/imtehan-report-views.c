@@ -20,6 +20,7 @@
 #include "imtehan-i18n.h"
 #include "imtehan-report-format.h"
 #include "imtehan-report-histogram.h"
+#include "imtehan-report-question-detail.h"
 #include "imtehan-report-views.h"
 #include "imtehan-row.h"
 #include "imtehan-scroll-bin.h"
@@ -172,158 +173,6 @@ figure_column (const char *caption,
   return column;
 }
 
-/* One line of the expanded row: letter and text, the right answer's mark, and a bar of the
- * share with the count. */
-static GtkWidget *
-choice_line (const char *letter,
-             const char *text,
-             const char *lang,
-             gboolean    right,
-             guint       count,
-             double      share,
-             const char *accessible_name)
-{
-  GtkWidget *line = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  /* Not a horizontal GtkBox beside a wrapping text (src/widgets/imtehan-row-layout.c). */
-  GtkWidget *top = imtehan_row_new (8);
-  GtkWidget *bottom = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *text_bin = wrapped (text, lang, NULL, NULL);
-  GtkWidget *bar = gtk_level_bar_new_for_interval (0, 1);
-  g_autofree char *percent = imtehan_report_format_percent (share);
-  g_autofree char *figure = NULL;
-  g_autofree char *value_text = NULL;
-  GtkWidget *letter_label = plain_label (letter, "choice-letter");
-  GtkWidget *count_label;
-
-  gtk_widget_add_css_class (line, "report-choice");
-  gtk_widget_set_valign (letter_label, GTK_ALIGN_START);
-  if (lang != NULL)
-    imtehan_label_set_content (GTK_LABEL (letter_label), letter, lang);
-  imtehan_row_append (IMTEHAN_ROW (top), letter_label);
-  gtk_widget_set_hexpand (text_bin, TRUE);
-  imtehan_row_append (IMTEHAN_ROW (top), text_bin);
-  if (right)
-    {
-      GtkWidget *mark = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-      GtkWidget *icon = gtk_image_new_from_icon_name ("emblem-ok-symbolic");
-
-      gtk_accessible_update_property (GTK_ACCESSIBLE (icon), GTK_ACCESSIBLE_PROPERTY_LABEL, "",
-                                      -1);
-      gtk_box_append (GTK_BOX (mark), icon);
-      gtk_box_append (GTK_BOX (mark), plain_label (_("Right answer"), "heading"));
-      gtk_widget_add_css_class (mark, "success");
-      gtk_widget_set_valign (mark, GTK_ALIGN_START);
-      imtehan_row_append (IMTEHAN_ROW (top), mark);
-    }
-  gtk_box_append (GTK_BOX (line), top);
-
-  /* Share bars say nothing good or bad: no low/high colours. */
-  gtk_level_bar_remove_offset_value (GTK_LEVEL_BAR (bar), GTK_LEVEL_BAR_OFFSET_LOW);
-  gtk_level_bar_remove_offset_value (GTK_LEVEL_BAR (bar), GTK_LEVEL_BAR_OFFSET_HIGH);
-  gtk_level_bar_remove_offset_value (GTK_LEVEL_BAR (bar), GTK_LEVEL_BAR_OFFSET_FULL);
-  gtk_level_bar_set_value (GTK_LEVEL_BAR (bar), isnan (share) ? 0 : CLAMP (share, 0, 1));
-  gtk_widget_set_hexpand (bar, TRUE);
-  gtk_widget_set_valign (bar, GTK_ALIGN_CENTER);
-  /* TRANSLATORS: a choice's count and share in the class report: "3 · 60%" */
-  figure = g_strdup_printf (_("%1$u · %2$s"), count, percent);
-  /* TRANSLATORS: a choice's bar for a screen reader: "3 attempts, 60%" */
-  value_text = g_strdup_printf (ngettext ("%1$u attempt, %2$s", "%1$u attempts, %2$s", count),
-                                count, percent);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (bar),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, accessible_name,
-                                  GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, value_text,
-                                  -1);
-  count_label = plain_label (figure, "numeric");
-  /* Wide enough for "999 · 100%": the bars of a question end at one place. */
-  gtk_label_set_width_chars (GTK_LABEL (count_label), 10);
-  gtk_label_set_xalign (GTK_LABEL (count_label), 1.0);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (count_label),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, value_text, -1);
-  gtk_box_append (GTK_BOX (bottom), bar);
-  gtk_box_append (GTK_BOX (bottom), count_label);
-  gtk_box_append (GTK_BOX (line), bottom);
-  return line;
-}
-
-/* Each choice in the quiz's order, found by its id in the figures: the figures may list
- * them in another order, or hold ids the quiz no longer has (shown last, by id). */
-static GtkWidget *
-build_choices (ImtehanReportQuestions     *self,
-               const ImtehanQuestionStats *qs)
-{
-  ImtehanQuestion *question = self->quiz ? imtehan_quiz_find_question (self->quiz, qs->id) : NULL;
-  const char *lang = self->language;
-  g_autofree gboolean *shown = g_new0 (gboolean, qs->n_choices + 1);
-  GtkWidget *outer = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  guint n = question ? imtehan_question_get_n_choices (question) : 0;
-  guint position = 0;
-
-  gtk_box_append (GTK_BOX (outer), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
-  gtk_box_append (GTK_BOX (outer), box);
-  gtk_widget_set_margin_start (box, 12);
-  gtk_widget_set_margin_end (box, 12);
-  gtk_widget_set_margin_top (box, 12);
-  gtk_widget_set_margin_bottom (box, 12);
-
-  for (guint i = 0; i <= n; i++)
-    {
-      const char *id = NULL;
-      guint k;
-
-      if (i < n)
-        id = imtehan_question_get_choice_id (question, i);
-      for (k = 0; k < qs->n_choices; k++)
-        if (i < n ? g_strcmp0 (qs->choice_ids[k], id) == 0 : !shown[k])
-          break;
-      if (i == n && k < qs->n_choices)
-        {
-          /* An id the quiz does not have: again at this position until none is left. */
-          id = qs->choice_ids[k];
-          i--;
-        }
-      if (id == NULL)
-        continue;
-
-      {
-        g_autofree char *letter = imtehan_i18n_choice_letter (position++, lang);
-        const char *text = question && imtehan_question_has_choice (question, id)
-                           ? imtehan_question_get_choice_text (question, id, lang) : id;
-        gboolean found = k < qs->n_choices;
-        gboolean right = found && k == qs->right_choice;
-        g_autofree char *name = NULL;
-
-        if (found)
-          shown[k] = TRUE;
-        if (right)
-          /* TRANSLATORS: a choice's bar for a screen reader: "Choice B, the right answer" */
-          name = g_strdup_printf (_("Choice %s, the right answer"), letter);
-        else
-          /* TRANSLATORS: a choice's bar for a screen reader: "Choice B" */
-          name = g_strdup_printf (_("Choice %s"), letter);
-        gtk_box_append (GTK_BOX (box),
-                        choice_line (letter, text, question ? lang : NULL, right,
-                                     found ? qs->choice_counts[k] : 0,
-                                     found ? qs->choice_shares[k] : 0, name));
-      }
-    }
-
-  gtk_box_append (GTK_BOX (box),
-                  choice_line ("", _("Not answered"), NULL, FALSE, qs->n_not_answered,
-                               qs->not_answered_share, _("Not answered")));
-  if (qs->n_unknown > 0)
-    {
-      guint n_attempts = imtehan_stats_get_n_attempts (self->stats);
-
-      gtk_box_append (GTK_BOX (box),
-                      choice_line ("", _("A choice this version of the quiz does not have"),
-                                   NULL, FALSE, qs->n_unknown,
-                                   n_attempts ? (double)qs->n_unknown / n_attempts : NAN,
-                                   _("A choice this version of the quiz does not have")));
-    }
-  return outer;
-}
-
 static void
 set_expanded (ImtehanReportQuestions *self,
               GtkListBoxRow          *row,
@@ -335,8 +184,9 @@ set_expanded (ImtehanReportQuestions *self,
 
   if (expanded && gtk_revealer_get_child (GTK_REVEALER (data->revealer)) == NULL)
     gtk_revealer_set_child (GTK_REVEALER (data->revealer),
-                            build_choices (self, imtehan_stats_get_question (self->stats,
-                                                                             data->question)));
+                            imtehan_report_question_detail_new (
+                              self->quiz, imtehan_stats_get_question (self->stats, data->question),
+                              imtehan_stats_get_n_attempts (self->stats), self->language));
   gtk_revealer_set_reveal_child (GTK_REVEALER (data->revealer), expanded);
   /* Expanded, the row shows the whole question: a tooltip is no help to the keyboard. */
   gtk_label_set_lines (data->text, expanded ? -1 : 3);
@@ -471,10 +321,10 @@ questions_update (ImtehanReportQuestions *self)
     g_autofree char *intro =
       g_strdup_printf (ngettext ("From %u finished attempt. The questions that tell stronger "
                                  "from weaker learners least come first. Select a question "
-                                 "to see how often each choice was chosen.",
+                                 "to see how the class answered it.",
                                  "From %u finished attempts. The questions that tell stronger "
                                  "from weaker learners least come first. Select a question "
-                                 "to see how often each choice was chosen.",
+                                 "to see how the class answered it.",
                                  n_attempts),
                        n_attempts);
 

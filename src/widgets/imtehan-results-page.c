@@ -17,6 +17,7 @@
 #include "imtehan-i18n.h"
 #include "imtehan-quiz.h"
 #include "imtehan-report-format.h"
+#include "imtehan-response-view.h"
 #include "imtehan-results-page.h"
 #include "imtehan-row.h"
 #include "imtehan-scroll-bin.h"
@@ -76,66 +77,100 @@ labelled_answer (const char *caption,
   return box;
 }
 
+/* The question's text, with its picture where it has one. */
+static void
+append_question (GtkWidget       *card,
+                 ImtehanAttempt  *attempt,
+                 ImtehanQuestion *question,
+                 const char      *lang)
+{
+  GtkWidget *picture = imtehan_response_picture_new (imtehan_attempt_get_quiz (attempt),
+                                                     imtehan_question_get_picture (question),
+                                                     lang);
+
+  gtk_box_append (GTK_BOX (card),
+                  wrapped_label (imtehan_question_get_text (question, lang), lang, "question"));
+  if (picture != NULL)
+    gtk_box_append (GTK_BOX (card), picture);
+}
+
+/* A question of one right choice: its answer, the right one when it was wrong, and the
+ * feedback the quiz gives the choice made. */
+static void
+append_single (GtkWidget       *card,
+               ImtehanAttempt  *attempt,
+               guint            index,
+               ImtehanQuestion *question,
+               const char      *lang)
+{
+  const char *answer = imtehan_attempt_get_answer (attempt, index);
+  const char *feedback = imtehan_question_get_feedback (question, answer, lang);
+
+  gtk_box_append (GTK_BOX (card),
+                  labelled_answer (_("Your answer"),
+                                   answer ? imtehan_question_get_choice_text (question, answer, lang)
+                                          : _("Not answered"),
+                                   answer ? lang : NULL));
+  if (feedback != NULL && *feedback != '\0')
+    gtk_box_append (GTK_BOX (card), labelled_answer (_("Feedback"), feedback, lang));
+  if (!imtehan_attempt_is_correct (attempt, index))
+    gtk_box_append (GTK_BOX (card),
+                    labelled_answer (_("Correct answer"),
+                                     imtehan_question_get_choice_text (question,
+                                                                       imtehan_question_get_answer (question),
+                                                                       lang),
+                                     lang));
+}
+
+/* "Question 3 · Correct"; with a mark that may be partial, "Question 2 · Partly correct ·
+ * 0.67 of 1". A question of one right choice earns all or nothing and shows no mark. */
+static char *
+card_heading (ImtehanAttempt  *attempt,
+              guint            index,
+              ImtehanQuestion *question,
+              ImtehanVerdict   verdict)
+{
+  g_autofree char *marks = NULL;
+
+  if (imtehan_question_get_kind (question) == IMTEHAN_QUESTION_SINGLE)
+    /* TRANSLATORS: the heading of a question on the results page: "Question 3 · Correct" */
+    return g_strdup_printf (_("Question %u · %s"), index + 1, imtehan_verdict_get_label (verdict));
+  marks = imtehan_report_format_question_marks (imtehan_attempt_get_fraction (attempt, index));
+  /* TRANSLATORS: the heading of a question on the results page, with its marks:
+   * "Question 2 · Partly correct · 0.67 of 1" */
+  return g_strdup_printf (_("Question %1$u · %2$s · %3$s"), index + 1,
+                          imtehan_verdict_get_label (verdict), marks);
+}
+
 static GtkWidget *
 create_card (ImtehanAttempt *attempt,
              guint           index,
              const char     *lang)
 {
   ImtehanQuestion *question = imtehan_quiz_get_question (imtehan_attempt_get_quiz (attempt), index);
-  const char *answer = imtehan_attempt_get_answer (attempt, index);
-  const char *correct = imtehan_question_get_answer (question);
-  gboolean right = imtehan_attempt_is_correct (attempt, index);
+  ImtehanVerdict verdict = imtehan_attempt_get_verdict (attempt, index);
   const char *explanation = imtehan_question_get_explanation (question, lang);
-  g_autofree char *heading = NULL;
-  g_autofree char *accessible = NULL;
-  const char *verdict;
+  g_autofree char *heading = card_heading (attempt, index, question, verdict);
   GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 10);
   /* Not a horizontal GtkBox beside a wrapping text (src/widgets/imtehan-row-layout.c). */
   GtkWidget *header = imtehan_row_new (8);
-  GtkWidget *icon;
+  GtkWidget *icon = gtk_image_new_from_icon_name (imtehan_verdict_get_icon_name (verdict));
 
   gtk_widget_add_css_class (card, "card");
   gtk_widget_add_css_class (card, "result-card");
-
-  if (right)
-    {
-      verdict = _("Correct");
-      icon = gtk_image_new_from_icon_name ("emblem-ok-symbolic");
-      gtk_widget_add_css_class (card, "correct");
-    }
-  else if (answer == NULL)
-    {
-      verdict = _("Not answered");
-      icon = gtk_image_new_from_icon_name ("dialog-question-symbolic");
-      gtk_widget_add_css_class (card, "unanswered");
-    }
-  else
-    {
-      verdict = _("Wrong");
-      icon = gtk_image_new_from_icon_name ("window-close-symbolic");
-      gtk_widget_add_css_class (card, "wrong");
-    }
+  gtk_widget_add_css_class (card, imtehan_verdict_get_css_class (verdict));
   gtk_widget_add_css_class (icon, "verdict-icon");
   gtk_accessible_update_property (GTK_ACCESSIBLE (icon), GTK_ACCESSIBLE_PROPERTY_LABEL, "", -1);
 
-  /* TRANSLATORS: the heading of a question on the results page: "Question 3 · Correct" */
-  heading = g_strdup_printf (_("Question %u · %s"), index + 1, verdict);
   imtehan_row_append (IMTEHAN_ROW (header), icon);
   imtehan_row_append (IMTEHAN_ROW (header), wrapped_label (heading, NULL, "heading"));
   gtk_box_append (GTK_BOX (card), header);
 
-  gtk_box_append (GTK_BOX (card),
-                  wrapped_label (imtehan_question_get_text (question, lang), lang, "question"));
-  gtk_box_append (GTK_BOX (card),
-                  labelled_answer (_("Your answer"),
-                                   answer ? imtehan_question_get_choice_text (question, answer, lang)
-                                          : _("Not answered"),
-                                   answer ? lang : NULL));
-  if (!right)
-    gtk_box_append (GTK_BOX (card),
-                    labelled_answer (_("Correct answer"),
-                                     imtehan_question_get_choice_text (question, correct, lang),
-                                     lang));
+  append_question (card, attempt, question, lang);
+  if (imtehan_question_get_kind (question) == IMTEHAN_QUESTION_SINGLE)
+    append_single (card, attempt, index, question, lang);
+  else
+    gtk_box_append (GTK_BOX (card), imtehan_response_view_new (attempt, index, lang));
   if (*explanation != '\0')
     gtk_box_append (GTK_BOX (card), labelled_answer (_("Explanation"), explanation, lang));
 

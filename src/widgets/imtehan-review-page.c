@@ -12,6 +12,7 @@
 #include "imtehan-a11y.h"
 #include "imtehan-i18n.h"
 #include "imtehan-quiz.h"
+#include "imtehan-response-view.h"
 #include "imtehan-review-page.h"
 #include "imtehan-row.h"
 #include "imtehan-scroll-bin.h"
@@ -66,14 +67,25 @@ create_row (ImtehanAttempt *attempt,
   gtk_label_set_xalign (GTK_LABEL (answer_label), 0.0);
   if (answer != NULL)
     {
-      imtehan_label_set_content (GTK_LABEL (answer_label),
-                                 imtehan_question_get_choice_text (question, answer, lang), lang);
+      /* Before submitting, only what was answered: the right answers would give them away. */
+      g_autofree char *text = imtehan_response_dup_text (question, answer, lang);
+      g_autofree char *spoken = NULL;
+      g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+
+      ImtehanQuestionKind kind = imtehan_question_get_kind (question);
+
+      /* A typed answer reads in the direction it was typed. */
+      imtehan_label_set_content (GTK_LABEL (answer_label), text,
+                                 kind == IMTEHAN_QUESTION_SHORT || kind == IMTEHAN_QUESTION_NUMERICAL
+                                 ? imtehan_answer_get_language (text, lang) : lang);
       gtk_widget_add_css_class (answer_label, "accent");
       icon = gtk_image_new_from_icon_name ("object-select-symbolic");
+      /* TRANSLATORS: separates the parts of an answer read by a screen reader: the choices
+       * chosen, the items matched ("Stage 1: the gradients; Stage 2: ...") */
+      spoken = g_strjoinv (_("; "), lines);
       /* TRANSLATORS: a row of the review page for a screen reader: "3. <question>: <answer>" */
       accessible = g_strdup_printf (_("Question %u: %s. Your answer: %s"), index + 1,
-                                    imtehan_question_get_text (question, lang),
-                                    imtehan_question_get_choice_text (question, answer, lang));
+                                    imtehan_question_get_text (question, lang), spoken);
     }
   else
     {

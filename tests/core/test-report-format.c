@@ -45,6 +45,24 @@ test_percent (void)
     g_assert_cmpstr (score, ==, "6 of 8 · 75%");
     g_assert_cmpstr (half, ==, "1 of 8 · 13%");
   }
+  /* Partial credit: marks with two decimals at most, and no zero at their end. */
+  {
+    g_autofree char *partial = imtehan_report_format_score (5.5, 8);
+    g_autofree char *third = imtehan_report_format_score (10.0 / 3, 6);
+    g_autofree char *points = imtehan_report_format_points (5.499);
+    g_autofree char *half = imtehan_report_format_question_marks (0.5);
+    g_autofree char *two_thirds = imtehan_report_format_question_marks (2.0 / 3);
+    g_autofree char *whole = imtehan_report_format_question_marks (1);
+    g_autofree char *none = imtehan_report_format_question_marks (0);
+
+    g_assert_cmpstr (partial, ==, "5.5 of 8 · 69%");
+    g_assert_cmpstr (third, ==, "3.33 of 6 · 56%");
+    g_assert_cmpstr (points, ==, "5.5");
+    g_assert_cmpstr (half, ==, "0.5 of 1");
+    g_assert_cmpstr (two_thirds, ==, "0.67 of 1");
+    g_assert_cmpstr (whole, ==, "1 of 1");
+    g_assert_cmpstr (none, ==, "0 of 1");
+  }
 
   /* Urdu: the words translated, the digits ASCII, as the window shows them. */
   imtehan_intl_set_language ("ur");
@@ -54,6 +72,13 @@ test_percent (void)
 
     g_assert_cmpstr (sixty, ==, "60 فیصد");
     g_assert_cmpstr (score, ==, "8 میں سے 6 · 75 فیصد");
+  }
+  {
+    g_autofree char *partial = imtehan_report_format_score (5.5, 8);
+    g_autofree char *half = imtehan_report_format_question_marks (0.5);
+
+    g_assert_cmpstr (partial, ==, "8 میں سے 5.5 · 69 فیصد");
+    g_assert_cmpstr (half, ==, "1 میں سے 0.5");
   }
   imtehan_intl_set_language ("en");
 }

@@ -117,11 +117,12 @@ static void
 test_record (Fixture       *fixture,
              gconstpointer  data)
 {
-  guint best, best_total, last, last_total;
+  double best, last;
+  guint best_total, last_total;
 
   settle (fixture);
   g_assert_false (imtehan_session_get_record (fixture->session, &best, &best_total, &last, &last_total));
-  g_assert_cmpuint (best, ==, 0);
+  g_assert_cmpfloat (best, ==, 0);
   g_assert_cmpuint (last_total, ==, 0);
 
   g_free (write_attempt (fixture, "20260101T080000Z", 6, TRUE));
@@ -130,9 +131,9 @@ test_record (Fixture       *fixture,
   g_free (write_attempt (fixture, "20260104T080000Z", 8, FALSE));
   settle (fixture);
   g_assert_true (imtehan_session_get_record (fixture->session, &best, &best_total, &last, &last_total));
-  g_assert_cmpuint (best, ==, 6);
+  g_assert_cmpfloat (best, ==, 6);
   g_assert_cmpuint (best_total, ==, 8);
-  g_assert_cmpuint (last, ==, 4);
+  g_assert_cmpfloat (last, ==, 4);
   g_assert_cmpuint (last_total, ==, 8);
   g_assert_true (imtehan_session_get_record (fixture->session, NULL, NULL, NULL, NULL));
 }
@@ -261,7 +262,8 @@ test_submit (Fixture       *fixture,
 {
   ImtehanAttempt *attempt = imtehan_session_start (fixture->session, "en");
   guint loaded = fixture->n_loaded;
-  guint best, best_total, last, last_total;
+  double best, last;
+  guint best_total, last_total;
 
   for (guint q = 0; q < imtehan_attempt_get_n_questions (attempt); q++)
     g_assert_true (imtehan_attempt_choose (attempt, q,
@@ -275,8 +277,8 @@ test_submit (Fixture       *fixture,
   g_assert_cmpuint (n_history (fixture), ==, 1);
   g_assert_cmpstr (history_id (fixture, 0), ==, imtehan_attempt_get_id (attempt));
   g_assert_true (imtehan_session_get_record (fixture->session, &best, &best_total, &last, &last_total));
-  g_assert_cmpuint (best, ==, best_total);
-  g_assert_cmpuint (last, ==, 8);
+  g_assert_cmpfloat (best, ==, best_total);
+  g_assert_cmpfloat (last, ==, 8);
   {
     g_autoptr(GKeyFile) saved = read_attempt_file (fixture, attempt);
     g_autofree char *language = g_key_file_get_string (saved, "Attempt", "Language", NULL);

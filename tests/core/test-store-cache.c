@@ -57,6 +57,8 @@ assert_same_summaries (GPtrArray *a,
                         imtehan_attempt_summary_get_score (y));
       g_assert_cmpuint (imtehan_attempt_summary_get_total (x), ==,
                         imtehan_attempt_summary_get_total (y));
+      g_assert_cmpfloat (imtehan_attempt_summary_get_marks (x), ==,
+                         imtehan_attempt_summary_get_marks (y));
       g_assert_cmpuint (imtehan_attempt_summary_get_n_answered (x), ==,
                         imtehan_attempt_summary_get_n_answered (y));
       g_assert_cmpint (imtehan_attempt_summary_get_locked_elsewhere (x), ==,
@@ -382,8 +384,8 @@ test_cache_deleted_attempt_gone (Fixture       *fixture,
   g_assert_cmpuint (imtehan_store_get_n_files_read (next), ==, 0);
 }
 
-/* A cache written by the release before summaries had the lab's keys (format 3: the same
- * GVariant type, seven strings per entry) is not read as this one: it is rebuilt from the files. */
+/* A cache written by the release before summaries had marks (format 4: no array of marks)
+ * is not read as this one: it is rebuilt from the files. */
 static void
 test_cache_previous_format (Fixture       *fixture,
                             gconstpointer  data)
@@ -397,46 +399,76 @@ test_cache_previous_format (Fixture       *fixture,
   g_autoptr(GVariant) current = NULL;
   g_autoptr(GVariant) strings_v = NULL, sizes = NULL, mtimes = NULL, usecs = NULL;
   g_autoptr(GVariant) inodes = NULL, scores = NULL, totals = NULL, answered = NULL;
-  g_autoptr(GVariant) versions = NULL, old = NULL;
-  g_autoptr(GByteArray) old_strings = g_byte_array_new ();
+  g_autoptr(GVariant) versions = NULL, marks = NULL, old = NULL;
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(ImtehanStore) next = cached_store_new (fixture);
   g_autoptr(GPtrArray) listed = NULL;
   g_autoptr(GError) error = NULL;
-  const char *strings, *dir = NULL;
+  const char *dir = NULL;
   char *contents = NULL;
-  gsize length = 0, n_strings = 0;
+  gsize length = 0;
   guint32 version = 0;
-  guint field = 0;
 
   g_assert_true (g_file_get_contents (cache_path, &contents, &length, NULL));
   bytes = g_bytes_new_take (contents, length);
-  current = g_variant_ref_sink (g_variant_new_from_bytes (G_VARIANT_TYPE ("(uayayatatauatauauauau)"),
+  current = g_variant_ref_sink (g_variant_new_from_bytes (G_VARIANT_TYPE ("(uayayatatauatauauauauad)"),
                                                           bytes, FALSE));
-  g_variant_get (current, "(u^&ay@ay@at@at@au@at@au@au@au@au)", &version, &dir, &strings_v,
-                 &sizes, &mtimes, &usecs, &inodes, &scores, &totals, &answered, &versions);
-  g_assert_cmpuint (version, ==, 4);
-  strings = g_variant_get_fixed_array (strings_v, &n_strings, 1);
-  /* Version 3 had the first 7 strings of version 4's 11 (the lab's keys came after). */
-  for (const char *p = strings; p < strings + n_strings; p += strlen (p) + 1, field++)
-    if (field % 11 < 7)
-      g_byte_array_append (old_strings, (const guint8 *)p, strlen (p) + 1);
-    else if (field % 11 == 9)
-      g_assert_cmpstr (p, ==, "exam");
-  g_assert_cmpuint (field, ==, 22);
+  g_variant_get (current, "(u^&ay@ay@at@at@au@at@au@au@au@au@ad)", &version, &dir, &strings_v,
+                 &sizes, &mtimes, &usecs, &inodes, &scores, &totals, &answered, &versions,
+                 &marks);
+  g_assert_cmpuint (version, ==, 5);
+  g_assert_cmpuint (g_variant_n_children (marks), ==, 2);
 
-  old = g_variant_ref_sink (g_variant_new ("(u^ay@ay@at@at@au@at@au@au@au@au)", 3, dir,
-                                           g_variant_new_fixed_array (G_VARIANT_TYPE_BYTE,
-                                                                      old_strings->data,
-                                                                      old_strings->len, 1),
-                                           sizes, mtimes, usecs, inodes, scores, totals,
-                                           answered, versions));
+  old = g_variant_ref_sink (g_variant_new ("(u^ay@ay@at@at@au@at@au@au@au@au)", 4, dir,
+                                           strings_v, sizes, mtimes, usecs, inodes, scores,
+                                           totals, answered, versions));
   g_file_set_contents (cache_path, g_variant_get_data (old), g_variant_get_size (old), &error);
   g_assert_no_error (error);
 
   listed = list_with (next, NULL);
   assert_same_summaries (listed, truth);
   g_assert_cmpuint (imtehan_store_get_n_files_read (next), ==, 2);
+}
+
+/* The marks of an attempt with partial credit come back from the cache as its file has them,
+ * not as its count of questions right. */
+static void
+test_cache_marks (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (TEST_DATA_DIR "/question-types.quiz");
+  g_autoptr(ImtehanQuiz) quiz = imtehan_quiz_new_from_file (file, NULL, NULL);
+  g_autoptr(ImtehanAttempt) attempt = NULL;
+  g_autoptr(ImtehanStore) next = cached_store_new (fixture);
+  g_autoptr(GPtrArray) first = NULL;
+  g_autoptr(GPtrArray) cached = NULL;
+  g_autoptr(GError) error = NULL;
+  ImtehanAttemptSummary *summary;
+
+  g_assert_nonnull (quiz);
+  attempt = imtehan_attempt_new (quiz, 5);
+  /* One of the three right stages and no wrong one (1/3 of the mark), and the single-choice
+   * question right: 4/3 marks, one question right. */
+  g_assert_true (imtehan_attempt_respond (attempt,
+                                          imtehan_question_get_index (
+                                            imtehan_quiz_find_question (quiz, "partitions")),
+                                          "s3"));
+  g_assert_true (imtehan_attempt_respond (attempt,
+                                          imtehan_question_get_index (
+                                            imtehan_quiz_find_question (quiz, "traffic")),
+                                          "three"));
+  g_assert_true (imtehan_attempt_finish (attempt));
+  g_assert_true (imtehan_store_save (fixture->store, attempt, NULL, &error));
+  g_assert_no_error (error);
+
+  first = list (fixture, NULL);
+  g_assert_cmpuint (first->len, ==, 1);
+  cached = list_with (next, NULL);
+  g_assert_cmpuint (imtehan_store_get_n_files_read (next), ==, 0);
+  assert_same_summaries (cached, first);
+  summary = g_ptr_array_index (cached, 0);
+  g_assert_cmpuint (imtehan_attempt_summary_get_score (summary), ==, 1);
+  g_assert_cmpfloat_with_epsilon (imtehan_attempt_summary_get_marks (summary), 4.0 / 3, 1e-4);
 }
 
 /* A cached attempt whose file is damaged since is set aside and reported like any other. */
@@ -511,6 +543,8 @@ main (int   argc,
               test_cache_corrupt_set_aside, fixture_tear_down);
   g_test_add ("/store/cache/previous-format", Fixture, "cached", fixture_set_up,
               test_cache_previous_format, fixture_tear_down);
+  g_test_add ("/store/cache/marks", Fixture, "cached", fixture_set_up, test_cache_marks,
+              fixture_tear_down);
   g_test_add_func ("/store/cache/default-location", test_cache_default_location);
 
   return g_test_run ();

@@ -543,6 +543,48 @@ test_pdf_empty (Fixture       *fixture,
   g_assert_cmpuint (count_pages (pdf), ==, 1);
 }
 
+/* A quiz of every question type: the questions' table counts each kind as the window does
+ * (typed answers by their compared text, items right), and its note says how to read them. */
+static void
+test_pdf_kinds (Fixture       *fixture,
+                gconstpointer  data)
+{
+  static const char * const typed[] = { "Optimizer State", "OPTIMIZER   state", "12 bytes" };
+  g_autoptr(GFile) file = g_file_new_for_path (TEST_DATA_DIR "/question-types.quiz");
+  g_autofree char *path = g_build_filename (fixture->root, "kinds.pdf", NULL);
+  g_autoptr(ImtehanReport) report = NULL;
+  g_autoptr(GBytes) pdf = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *flat = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  g_clear_object (&fixture->quiz);
+  fixture->quiz = imtehan_quiz_new_from_file (file, NULL, NULL);
+  g_assert_nonnull (fixture->quiz);
+  for (guint i = 0; i < G_N_ELEMENTS (typed); i++)
+    {
+      g_autoptr(ImtehanAttempt) attempt = imtehan_attempt_new (fixture->quiz, 10 + i);
+      g_autofree char *written = NULL;
+
+      imtehan_attempt_set_learner (attempt, "Learner");
+      g_assert_true (imtehan_attempt_respond (attempt, 1, typed[i]));
+      g_assert_true (imtehan_attempt_respond (attempt, 3, "one:one;two:two;three:two"));
+      g_assert_true (imtehan_attempt_finish (attempt));
+      written = imtehan_test_write_attempt (fixture->class, attempt);
+    }
+  report = load_class (fixture);
+  pdf = save_pdf (report, path);
+  text = poppler ("pdftotext", pdf, "-raw");
+  /* Cells wrap: the words are compared with the lines joined. */
+  lines = g_strsplit (text, "\n", -1);
+  flat = g_strjoinv (" ", lines);
+  g_assert_nonnull (strstr (flat, "“optimizer state”✓ (2)"));
+  g_assert_nonnull (strstr (flat, "“12 bytes” (1)"));
+  /* Item 1 matched right three times, 2 three times, 3 never. */
+  g_assert_nonnull (strstr (flat, "1 (3) · 2 (3) · 3 (0)"));
+  g_assert_nonnull (strstr (flat, "Several right choices: each choice counts"));
+}
+
 /* The print operation paginates as the PDF does, and exports without a display or gtk_init()
  * (GTK 4.8: GTK_PRINT_OPERATION_ACTION_EXPORT opens no display). 210 learners take more than
  * one "paginate" step (200 rows). */
@@ -609,6 +651,7 @@ main (int   argc,
   ADD ("/report-print/pdf/replaces", test_pdf_replaces);
   ADD ("/report-print/pdf/unfinished", test_pdf_unfinished);
   ADD ("/report-print/pdf/empty", test_pdf_empty);
+  ADD ("/report-print/pdf/kinds", test_pdf_kinds);
   ADD ("/report-print/operation", test_print_operation);
 #undef ADD
   return g_test_run ();

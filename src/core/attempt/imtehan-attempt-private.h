@@ -43,6 +43,7 @@ typedef struct
 
   /* HEADER depth only: what was saved, for a listing that has no quiz to score with. */
   guint                 score;
+  double                marks;         /* Marks=, else the score */
   guint                 total;
   guint                 n_answered;
   guint                 quiz_version;  /* 0: not recorded */

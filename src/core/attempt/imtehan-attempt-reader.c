@@ -11,6 +11,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "imtehan-intl-private.h"
@@ -277,6 +278,39 @@ read_lab_keys (ImtehanKeyFileReader  *reader,
   return TRUE;
 }
 
+/* Marks= (Version 3, a quiz with partial credit): the sum of the questions' fractions, at
+ * least the Score (its questions each earned 1) and at most the Total. Without it the
+ * marks are the Score. */
+static gboolean
+read_saved_marks (ImtehanKeyFileReader  *reader,
+                  ImtehanAttemptRecord  *record,
+                  GError               **error)
+{
+  g_autofree char *text = NULL;
+  double marks;
+  char *end;
+
+  record->marks = record->score;
+  if (!(text = imtehan_key_file_reader_get_string (reader, ATTEMPT_GROUP, "Marks", FALSE, error)))
+    return FALSE;
+  g_strstrip (text);
+  if (*text == '\0')
+    return TRUE;
+  marks = g_ascii_strtod (text, &end);
+  if (*end != '\0' || end == text || !isfinite (marks) || marks < record->score ||
+      marks > record->total)
+    {
+      g_autofree char *msg = g_strdup_printf (_("“%s” is not a number from %u to %u"), text,
+                                              record->score, record->total);
+
+      imtehan_key_file_reader_error (reader, error, IMTEHAN_ERROR_INVALID, ATTEMPT_GROUP,
+                                     "Marks", msg);
+      return FALSE;
+    }
+  record->marks = marks;
+  return TRUE;
+}
+
 /* What only a listing reads: the saved score, checked against the saved total. */
 static gboolean
 read_saved_score (ImtehanKeyFileReader  *reader,
@@ -298,7 +332,7 @@ read_saved_score (ImtehanKeyFileReader  *reader,
   record->total = total;
   record->n_answered = answered;
   record->quiz_version = quiz_version;
-  return TRUE;
+  return read_saved_marks (reader, record, error);
 }
 
 /* The [Question <id>] groups of @quiz. An empty answer may not be checked; a checked one

@@ -21,6 +21,7 @@ ImtehanAttemptSummary *imtehan_attempt_summary_new_finished    (GFile           
                                                                 const char            *learner,
                                                                 GDateTime             *started,
                                                                 guint                  score,
+                                                                double                 marks,
                                                                 guint                  total,
                                                                 guint                  n_answered,
                                                                 guint                  quiz_version,

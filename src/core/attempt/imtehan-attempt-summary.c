@@ -43,6 +43,7 @@ struct _ImtehanAttemptSummary
   ImtehanFinishReason finish_reason;
   guint      time_limit;
   guint      score;
+  double     marks;          /* Marks=, else the score */
   guint      total;
   guint      n_answered;
   guint      quiz_version;   /* 0: not recorded */
@@ -116,6 +117,7 @@ imtehan_attempt_summary_new_from_bytes (GFile       *file,
   self->time_limit = record.time_limit;
   self->finished = record.finished;
   self->score = record.score;
+  self->marks = record.marks;
   self->total = record.total;
   self->n_answered = record.n_answered;
   self->quiz_version = record.quiz_version;
@@ -132,6 +134,7 @@ imtehan_attempt_summary_new_finished (GFile      *directory,
                                       const char *learner,
                                       GDateTime  *started,
                                       guint       score,
+                                      double      marks,
                                       guint       total,
                                       guint       n_answered,
                                       guint       quiz_version,
@@ -148,6 +151,7 @@ imtehan_attempt_summary_new_finished (GFile      *directory,
   self->started = g_date_time_ref (started);
   self->finished = TRUE;
   self->score = score;
+  self->marks = marks;
   self->total = total;
   self->n_answered = n_answered;
   self->quiz_version = quiz_version;
@@ -320,6 +324,20 @@ imtehan_attempt_summary_get_score (ImtehanAttemptSummary *self)
   return self->score;
 }
 
+/**
+ * imtehan_attempt_summary_get_marks:
+ *
+ * The marks of a finished attempt, partial credit included: its Marks= (Version 3 files of
+ * quizzes with other question types than single choice), else its Score=, the questions
+ * that earned their full mark. 0 while unfinished.
+ */
+double
+imtehan_attempt_summary_get_marks (ImtehanAttemptSummary *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_ATTEMPT_SUMMARY (self), 0);
+  return self->finished ? self->marks : 0;
+}
+
 guint
 imtehan_attempt_summary_get_total (ImtehanAttemptSummary *self)
 {
@@ -369,24 +387,26 @@ imtehan_attempt_summary_get_locked_elsewhere (ImtehanAttemptSummary *self)
  * imtehan_attempt_summaries_get_record:
  * @summaries: #ImtehanAttemptSummary items, newest first (as the store lists them)
  * @quiz_id: (nullable): only the attempts of this quiz; %NULL for all
- * @best: (out) (optional): the best score of a finished attempt
+ * @best: (out) (optional): the best marks of a finished attempt, partial credit included
  * @best_total: (out) (optional): its number of questions
- * @last: (out) (optional): the score of the newest finished attempt
+ * @last: (out) (optional): the marks of the newest finished attempt
  * @last_total: (out) (optional): its number of questions
  *
- * The best is the highest share of right answers, the first (newest) of equals.
+ * The best is the highest share of the marks (imtehan_attempt_summary_get_marks()), the
+ * first (newest) of equals.
  *
  * Returns: whether there is a finished attempt; the scores are 0 otherwise
  */
 gboolean
 imtehan_attempt_summaries_get_record (GListModel *summaries,
                                       const char *quiz_id,
-                                      guint      *best,
+                                      double     *best,
                                       guint      *best_total,
-                                      guint      *last,
+                                      double     *last,
                                       guint      *last_total)
 {
-  guint n, best_score = 0, best_of = 0, last_score = 0, last_of = 0;
+  double best_score = 0, last_score = 0;
+  guint n, best_of = 0, last_of = 0;
   gboolean found = FALSE;
 
   g_return_val_if_fail (G_IS_LIST_MODEL (summaries), FALSE);
@@ -395,19 +415,20 @@ imtehan_attempt_summaries_get_record (GListModel *summaries,
   for (guint i = 0; i < n; i++)
     {
       g_autoptr(ImtehanAttemptSummary) summary = g_list_model_get_item (summaries, i);
-      guint score, total;
+      double score;
+      guint total;
 
       if (!imtehan_attempt_summary_get_finished (summary) ||
           (quiz_id != NULL && g_strcmp0 (summary->quiz_id, quiz_id) != 0))
         continue;
-      score = imtehan_attempt_summary_get_score (summary);
+      score = imtehan_attempt_summary_get_marks (summary);
       total = imtehan_attempt_summary_get_total (summary);
       if (!found)
         {
           last_score = score;
           last_of = total;
         }
-      if (!found || (guint64)score * best_of > (guint64)best_score * total)
+      if (!found || score * best_of > best_score * total)
         {
           best_score = score;
           best_of = total;

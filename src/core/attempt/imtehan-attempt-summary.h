@@ -32,6 +32,7 @@ gboolean    imtehan_attempt_summary_is_by_learner   (ImtehanAttemptSummary *self
 GDateTime  *imtehan_attempt_summary_get_started     (ImtehanAttemptSummary *self);
 gboolean    imtehan_attempt_summary_get_finished    (ImtehanAttemptSummary *self);
 guint       imtehan_attempt_summary_get_score       (ImtehanAttemptSummary *self);
+double      imtehan_attempt_summary_get_marks       (ImtehanAttemptSummary *self);
 guint       imtehan_attempt_summary_get_total       (ImtehanAttemptSummary *self);
 guint       imtehan_attempt_summary_get_n_answered  (ImtehanAttemptSummary *self);
 guint       imtehan_attempt_summary_get_quiz_version (ImtehanAttemptSummary *self);
@@ -42,9 +43,9 @@ char       *imtehan_learner_key                     (const char            *name
 
 gboolean    imtehan_attempt_summaries_get_record   (GListModel            *summaries,
                                                     const char            *quiz_id,
-                                                    guint                 *best,
+                                                    double                *best,
                                                     guint                 *best_total,
-                                                    guint                 *last,
+                                                    double                *last,
                                                     guint                 *last_total);
 
 G_END_DECLS

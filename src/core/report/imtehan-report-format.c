@@ -70,7 +70,30 @@ imtehan_report_format_score (double score,
 char *
 imtehan_report_format_points (double marks)
 {
-  return imtehan_report_format_number (round (marks * 100) / 100, 2);
+  char *text = imtehan_report_format_number (round (marks * 100) / 100, 2);
+  gsize length = strlen (text);
+
+  /* Marks are not measurements: 5.5 marks, not 5.50. */
+  if (strchr (text, '.') != NULL && g_ascii_isdigit (text[length - 1]))
+    {
+      while (text[length - 1] == '0')
+        text[--length] = '\0';
+    }
+  return text;
+}
+
+/**
+ * imtehan_report_format_question_marks:
+ *
+ * What a question of one mark earned, partial credit included: "1 of 1", "0.5 of 1",
+ * "0.67 of 1"; the marks add up to the total of imtehan_report_format_score().
+ */
+char *
+imtehan_report_format_question_marks (double fraction)
+{
+  g_autofree char *marks = imtehan_report_format_points (CLAMP (fraction, 0, 1));
+
+  return g_strdup_printf (_("%1$s of %2$s"), marks, "1");
 }
 
 /**

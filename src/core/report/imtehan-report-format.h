@@ -20,6 +20,7 @@ char       *imtehan_report_format_percent    (double                share);
 char       *imtehan_report_format_score      (double                score,
                                               guint                 total);
 char       *imtehan_report_format_points     (double                marks);
+char       *imtehan_report_format_question_marks (double            fraction);
 char       *imtehan_report_format_number     (double                value,
                                               guint                 decimals);
 char       *imtehan_report_format_marks      (double                score,

@@ -10,7 +10,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "imtehan-stats.h"
+#include "imtehan-stats-private.h"
 
 /* Below this fraction of a column's largest possible value, a spread is rounding of
  * fractional marks (0.1 + 0.2 …), not a difference between learners. */
@@ -18,24 +18,6 @@
 
 /* Equal-width bins when the total is not a whole number of marks. */
 #define FRACTIONAL_BINS 10
-
-typedef struct
-{
-  const char  *id;
-  double       max_mark;
-  const char **choice_ids;
-  guint        n_choices;
-  guint        right_choice;
-} InputQuestion;
-
-struct _ImtehanStatsInput
-{
-  guint          n_questions;
-  guint          n_attempts;
-  InputQuestion *questions;
-  GArray        *marks;  /* double, attempt-major: [attempt * n_questions + question] */
-  GPtrArray     *chosen; /* interned choice id or NULL, same layout */
-};
 
 struct _ImtehanStats
 {
@@ -77,8 +59,13 @@ imtehan_stats_input_free (ImtehanStatsInput *self)
   if (self == NULL)
     return;
 
+  _imtehan_stats_input_free_extra (self);
   for (guint q = 0; q < self->n_questions; q++)
-    g_free (self->questions[q].choice_ids);
+    {
+      g_free (self->questions[q].choice_ids);
+      g_free (self->questions[q].choice_right);
+      g_free (self->questions[q].item_ids);
+    }
   g_free (self->questions);
   g_array_unref (self->marks);
   g_ptr_array_unref (self->chosen);
@@ -149,11 +136,12 @@ imtehan_stats_input_add_attempt (ImtehanStatsInput *self)
   g_array_set_size (self->marks, self->marks->len + self->n_questions);
   for (guint q = 0; q < self->n_questions; q++)
     g_ptr_array_add (self->chosen, NULL);
+  _imtehan_stats_input_grow_extra (self);
   return self->n_attempts++;
 }
 
 /* @mark is the one the report recomputed from the answer and the quiz's key; @choice_id
- * NULL means not answered. */
+ * NULL means not answered (for a question of any kind). */
 void
 imtehan_stats_input_set_response (ImtehanStatsInput *self,
                                   guint              attempt,
@@ -167,6 +155,8 @@ imtehan_stats_input_set_response (ImtehanStatsInput *self,
   g_return_if_fail (attempt < self->n_attempts);
   g_return_if_fail (question < self->n_questions);
   g_return_if_fail (isfinite (mark) && mark >= 0);
+
+  g_return_if_fail (choice_id == NULL || self->questions[question].mode == STATS_MODE_CHOICE);
 
   i = attempt * self->n_questions + question;
   g_array_index (self->marks, double, i) = mark;
@@ -358,6 +348,9 @@ count_choices (ImtehanQuestionStats    *qs,
           qs->n_not_answered++;
           continue;
         }
+      /* Counted by _imtehan_stats_count_kinds(). */
+      if (input->questions[q].mode != STATS_MODE_CHOICE)
+        continue;
       /* Both sides are interned. */
       for (c = 0; c < qs->n_choices && qs->choice_ids[c] != chosen; c++)
         ;
@@ -442,6 +435,7 @@ imtehan_stats_compute (const ImtehanStatsInput *input)
       sum_var_x += var_x;
 
       count_choices (qs, input, q);
+      _imtehan_stats_count_kinds (qs, input, q);
     }
 
   /* Moodle's coefficient of internal consistency (mod/quiz/report/statistics/classes/
@@ -481,11 +475,7 @@ imtehan_stats_clear (gpointer data)
   ImtehanStats *self = data;
 
   for (guint q = 0; q < self->n_questions; q++)
-    {
-      g_free (self->questions[q].choice_ids);
-      g_free (self->questions[q].choice_counts);
-      g_free (self->questions[q].choice_shares);
-    }
+    _imtehan_stats_question_clear (&self->questions[q]);
   g_free (self->questions);
   g_free (self->bins);
   g_free (self->worst_first);

@@ -29,7 +29,44 @@ void               imtehan_stats_input_set_response (ImtehanStatsInput  *self,
                                                      guint               question,
                                                      const char         *choice_id,
                                                      double              mark);
+
+/* Questions of other kinds (docs/statistics.md, "Question types"): several right choices,
+ * each counted when picked; typed answers, counted by their normalised text; items right or
+ * wrong. Unanswered, any question takes imtehan_stats_input_set_response() with NULL. */
+void               imtehan_stats_input_set_right_choices (ImtehanStatsInput  *self,
+                                                          guint               question,
+                                                          const char * const *right_ids);
+void               imtehan_stats_input_set_items    (ImtehanStatsInput  *self,
+                                                     guint               question,
+                                                     const char * const *item_ids);
+void               imtehan_stats_input_set_picks    (ImtehanStatsInput  *self,
+                                                     guint               attempt,
+                                                     guint               question,
+                                                     const char * const *choice_ids,
+                                                     double              mark);
+void               imtehan_stats_input_set_typed    (ImtehanStatsInput  *self,
+                                                     guint               attempt,
+                                                     guint               question,
+                                                     const char         *key,
+                                                     const char         *accepted_id,
+                                                     double              mark);
+void               imtehan_stats_input_set_items_right (ImtehanStatsInput *self,
+                                                        guint              attempt,
+                                                        guint              question,
+                                                        const gboolean    *right,
+                                                        double             mark);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ImtehanStatsInput, imtehan_stats_input_free)
+
+/* A typed answer as a class gave it: its normalised text, how many gave it, the accepted
+ * answer it matched (NULL: none) and the mark it earned. */
+typedef struct
+{
+  const char *key;
+  const char *accepted_id;
+  double      mark;
+  guint       count;
+  double      share;           /* count ÷ n */
+} ImtehanStatsResponse;
 
 /* One question's figures. Strings are interned; arrays have n_choices entries in the quiz's
  * order. NAN means "undefined", never 0: the UI shows it as a dash, not a number. */
@@ -49,6 +86,15 @@ typedef struct
   guint         n_not_answered;
   double        not_answered_share;
   guint         n_unknown;       /* chosen ids the question does not have (a changed quiz) */
+  gboolean     *choice_right;    /* n_choices: the right one, or those of positive weight */
+  /* Typed answers, the most common first (equal counts by text). */
+  guint         n_responses;
+  ImtehanStatsResponse *responses;
+  /* Items (matching; ordering: each item but the last, right when followed by the next). */
+  guint         n_items;
+  const char  **item_ids;
+  guint        *item_right_counts;
+  double       *item_right_shares; /* count ÷ n; NAN if n = 0 */
 } ImtehanQuestionStats;
 
 /* Scores from lower to upper; every bin but the last excludes its upper bound. */

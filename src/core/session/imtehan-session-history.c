@@ -53,6 +53,7 @@ same_summary (ImtehanAttemptSummary *a,
   return g_str_equal (imtehan_attempt_summary_get_id (a), imtehan_attempt_summary_get_id (b)) &&
          imtehan_attempt_summary_get_finished (a) == imtehan_attempt_summary_get_finished (b) &&
          imtehan_attempt_summary_get_score (a) == imtehan_attempt_summary_get_score (b) &&
+         imtehan_attempt_summary_get_marks (a) == imtehan_attempt_summary_get_marks (b) &&
          imtehan_attempt_summary_get_total (a) == imtehan_attempt_summary_get_total (b) &&
          imtehan_attempt_summary_get_n_answered (a) == imtehan_attempt_summary_get_n_answered (b) &&
          imtehan_attempt_summary_get_quiz_version (a) == imtehan_attempt_summary_get_quiz_version (b) &&
@@ -190,20 +191,20 @@ imtehan_session_get_can_resume (ImtehanSession *self)
 
 /**
  * imtehan_session_get_record:
- * @best: (out) (optional): the best score of a finished attempt
+ * @best: (out) (optional): the best marks of a finished attempt, partial credit included
  * @best_total: (out) (optional): its number of questions
- * @last: (out) (optional): the score of the newest finished attempt
+ * @last: (out) (optional): the marks of the newest finished attempt
  * @last_total: (out) (optional): its number of questions
  *
- * The best is the highest share of right answers, the first (newest) of equals.
+ * The best is the highest share of the marks, the first (newest) of equals.
  *
  * Returns: whether the history has a finished attempt; the scores are 0 otherwise
  */
 gboolean
 imtehan_session_get_record (ImtehanSession *self,
-                            guint          *best,
+                            double         *best,
                             guint          *best_total,
-                            guint          *last,
+                            double         *last,
                             guint          *last_total)
 {
   g_return_val_if_fail (IMTEHAN_IS_SESSION (self), FALSE);

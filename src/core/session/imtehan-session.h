@@ -38,9 +38,9 @@ GListModel     *imtehan_session_get_folder         (ImtehanSession       *self);
 void            imtehan_session_reload_history     (ImtehanSession       *self);
 gboolean        imtehan_session_get_can_resume     (ImtehanSession       *self);
 gboolean        imtehan_session_get_record         (ImtehanSession       *self,
-                                                    guint                *best,
+                                                    double               *best,
                                                     guint                *best_total,
-                                                    guint                *last,
+                                                    double               *last,
                                                     guint                *last_total);
 
 gboolean        imtehan_session_get_busy           (ImtehanSession       *self);

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <glib/gstdio.h>
 #include <string.h>
 
@@ -34,14 +35,16 @@
 /* Bumped whenever CACHE_TYPE or the meaning of a field changes: an old cache is then
  * ignored and written again. The version comes first in the file, so a cache written on a
  * machine of the other byte order (a home folder shared over NFS) reads as a wrong version. */
-#define CACHE_VERSION 4
+#define CACHE_VERSION 5
 /* Version, attempts folder; the strings of all entries, each ended by a NUL, CACHE_N_STRINGS
  * per entry: file name (not necessarily UTF-8 on a shared folder), id, quiz, language,
  * learner, started (ISO 8601), quiz digest ("" if not recorded; version 3), roll number, host
- * ("" if not recorded), mode, finish reason (as the attempt file spells them; version 4); then one array per number, one element per entry: size,
- * mtime, mtime usec, inode, score, total, answered, quiz version. Arrays of fixed size are read in place,
- * with no GVariant per field: that is what keeps loading a long history cheap. */
-#define CACHE_TYPE "(uayayatatauatauauauau)"
+ * ("" if not recorded), mode, finish reason (as the attempt file spells them; version 4);
+ * then one array per number, one element per entry: size, mtime, mtime usec, inode, score,
+ * total, answered, quiz version, marks (partial credit included; version 5). Arrays of fixed
+ * size are read in place, with no GVariant per field: that is what keeps loading a long
+ * history cheap. */
+#define CACHE_TYPE "(uayayatatauatauauauauad)"
 #define CACHE_N_STRINGS 11
 
 struct _ImtehanStoreCache
@@ -135,14 +138,15 @@ cache_load (ImtehanStoreCache *self,
   g_autoptr(GVariant) variant = NULL;
   g_autoptr(GVariant) strings_v = NULL, sizes_v = NULL, mtimes_v = NULL, usecs_v = NULL;
   g_autoptr(GVariant) inodes_v = NULL, scores_v = NULL, totals_v = NULL, answered_v = NULL;
-  g_autoptr(GVariant) quiz_versions_v = NULL;
+  g_autoptr(GVariant) quiz_versions_v = NULL, marks_v = NULL;
   g_autofree char *contents = NULL;
   g_autofree char *dir = g_file_get_path (self->directory);
   const guint64 *sizes, *mtimes, *inodes;
   const guint32 *usecs, *scores, *totals, *answered, *quiz_versions;
+  const double *marks;
   const char *cached_dir = NULL;
   const char *strings, *next, *end;
-  gsize n, n_strings, lengths[8];
+  gsize n, n_strings, lengths[9];
   guint32 version = 0;
   gsize length = 0;
 
@@ -165,9 +169,9 @@ cache_load (ImtehanStoreCache *self,
    * all the rest. GVariant reads untrusted data safely anyway (a damaged part reads as zeros
    * or empty arrays), and everything read is checked below: version, folder, array lengths,
    * every string's end and encoding, every number's range. */
-  g_variant_get (variant, "(u^&ay@ay@at@at@au@at@au@au@au@au)", &version, &cached_dir,
+  g_variant_get (variant, "(u^&ay@ay@at@at@au@at@au@au@au@au@ad)", &version, &cached_dir,
                  &strings_v, &sizes_v, &mtimes_v, &usecs_v, &inodes_v, &scores_v, &totals_v,
-                 &answered_v, &quiz_versions_v);
+                 &answered_v, &quiz_versions_v, &marks_v);
   if (version != CACHE_VERSION || g_strcmp0 (cached_dir, dir) != 0)
     {
       g_debug ("Ignoring the summary cache %s: version %u, of “%s”",
@@ -184,6 +188,7 @@ cache_load (ImtehanStoreCache *self,
   totals = g_variant_get_fixed_array (totals_v, &lengths[5], sizeof (guint32));
   answered = g_variant_get_fixed_array (answered_v, &lengths[6], sizeof (guint32));
   quiz_versions = g_variant_get_fixed_array (quiz_versions_v, &lengths[7], sizeof (guint32));
+  marks = g_variant_get_fixed_array (marks_v, &lengths[8], sizeof (double));
   n = lengths[0];
   for (guint i = 1; i < G_N_ELEMENTS (lengths); i++)
     if (lengths[i] != n)
@@ -226,7 +231,8 @@ cache_load (ImtehanStoreCache *self,
        * program. */
       if (!valid || *field[0] == '\0' || strchr (field[0], G_DIR_SEPARATOR) != NULL ||
           *field[1] == '\0' || *field[2] == '\0' || totals[i] == 0 || scores[i] > totals[i] ||
-          answered[i] > totals[i] || g_hash_table_contains (entries, field[0]) ||
+          answered[i] > totals[i] || !isfinite (marks[i]) || marks[i] < scores[i] ||
+          marks[i] > totals[i] || g_hash_table_contains (entries, field[0]) ||
           !(started = g_date_time_new_from_iso8601 (field[5], NULL)) ||
           !is_digest_or_empty (field[6]))
         {
@@ -236,7 +242,7 @@ cache_load (ImtehanStoreCache *self,
 
       summary = imtehan_attempt_summary_new_finished (self->directory, field[0], field[1],
                                                       field[2], field[3], field[4], started,
-                                                      scores[i], totals[i], answered[i],
+                                                      scores[i], marks[i], totals[i], answered[i],
                                                       quiz_versions[i], field[6]);
       if (!imtehan_attempt_summary_set_lab_fields (summary, field[7], field[8], field[9],
                                                    field[10]))
@@ -268,6 +274,7 @@ cache_serialize (ImtehanStoreCache *self)
   g_autofree guint32 *usecs = g_new (guint32, n), *scores = g_new (guint32, n);
   g_autofree guint32 *totals = g_new (guint32, n), *answered = g_new (guint32, n);
   g_autofree guint32 *quiz_versions = g_new (guint32, n);
+  g_autofree double *marks = g_new (double, n);
   g_autoptr(GVariant) variant = NULL;
   GHashTableIter iter;
   gpointer key, value;
@@ -306,11 +313,12 @@ cache_serialize (ImtehanStoreCache *self)
       totals[i] = imtehan_attempt_summary_get_total (summary);
       answered[i] = imtehan_attempt_summary_get_n_answered (summary);
       quiz_versions[i] = imtehan_attempt_summary_get_quiz_version (summary);
+      marks[i] = imtehan_attempt_summary_get_marks (summary);
       i++;
     }
 
 #define FIXED(type, array, n) g_variant_new_fixed_array ((type), (array), (n), sizeof *(array))
-  variant = g_variant_new ("(u^ay@ay@at@at@au@at@au@au@au@au)", CACHE_VERSION, dir,
+  variant = g_variant_new ("(u^ay@ay@at@at@au@at@au@au@au@au@ad)", CACHE_VERSION, dir,
                            FIXED (G_VARIANT_TYPE_BYTE, strings->data, strings->len),
                            FIXED (G_VARIANT_TYPE_UINT64, sizes, n),
                            FIXED (G_VARIANT_TYPE_UINT64, mtimes, n),
@@ -319,7 +327,8 @@ cache_serialize (ImtehanStoreCache *self)
                            FIXED (G_VARIANT_TYPE_UINT32, scores, n),
                            FIXED (G_VARIANT_TYPE_UINT32, totals, n),
                            FIXED (G_VARIANT_TYPE_UINT32, answered, n),
-                           FIXED (G_VARIANT_TYPE_UINT32, quiz_versions, n));
+                           FIXED (G_VARIANT_TYPE_UINT32, quiz_versions, n),
+                           FIXED (G_VARIANT_TYPE_DOUBLE, marks, n));
 #undef FIXED
   g_variant_ref_sink (variant);
   return g_variant_get_data_as_bytes (variant);

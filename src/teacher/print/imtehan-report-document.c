@@ -450,6 +450,9 @@ build_learners (ReportDoc *doc,
                 "it is counted once."));
 }
 
+/* The typed answers given most often that fit a table's cell. */
+#define PRINTED_RESPONSES 3
+
 static char *
 choices_text (ReportDoc                  *doc,
               const ImtehanQuestionStats *question)
@@ -463,12 +466,25 @@ choices_text (ReportDoc                  *doc,
       /* The count in brackets keeps to its letter in both directions: Nastaliq's spaces
        * are narrow, and "ج 7 · د 0" read as "7 · د". */
       g_string_append_printf (text, "%s%s%s (%u)", i > 0 ? " · " : "", letter,
-                              i == question->right_choice ? "✓" : "",
+                              question->choice_right[i] ? "✓" : "",
                               question->choice_counts[i]);
     }
+  /* Typed answers, isolated: an English answer on an Urdu line keeps its own order. */
+  for (guint r = 0; r < MIN (question->n_responses, PRINTED_RESPONSES); r++)
+    g_string_append_printf (text, "%s“\u2068%s\u2069”%s (%u)", r > 0 ? " · " : "",
+                            question->responses[r].key,
+                            question->responses[r].mark >= 1 ? "✓" : "",
+                            question->responses[r].count);
+  if (question->n_responses > PRINTED_RESPONSES)
+    g_string_append (text, " · …");
+  /* Items by their number in the quiz: how many got each right. */
+  for (guint k = 0; k < question->n_items; k++)
+    g_string_append_printf (text, "%s%u (%u)", k > 0 ? " · " : "", k + 1,
+                            question->item_right_counts[k]);
   if (question->n_not_answered > 0)
     /* TRANSLATORS: how many left a question unanswered, after the count of each choice */
-    g_string_append_printf (text, " · %s (%u)", _("blank"), question->n_not_answered);
+    g_string_append_printf (text, "%s%s (%u)", text->len > 0 ? " · " : "", _("blank"),
+                            question->n_not_answered);
   return g_string_free (text, FALSE);
 }
 
@@ -515,6 +531,12 @@ build_questions (ReportDoc    *doc,
             _("Facility: the share of the marks the class won on the question. Discrimination: "
               "how well the question separates the stronger learners from the weaker, from "
               "−100 to 100; a dash when it cannot be computed. ✓ marks the right choice."));
+  if (imtehan_quiz_has_kinds (quiz))
+    add_text (doc, STYLE_BODY, 0,
+              _("Several right choices: each choice counts the attempts that picked it. Typed "
+                "answers: the most common ones, ✓ for full marks. Matching and ordering: how "
+                "many got each item right, by its number in the quiz (for ordering, the item "
+                "right before the one that follows it)."));
 }
 
 static gboolean
