@@ -17,6 +17,7 @@
 
 #include "imtehan-answer-area.h"
 #include "imtehan-ordering-row.h"
+#include "imtehan-progress.h"
 #include "imtehan-question-page.h"
 #include "imtehan-question-view.h"
 #include "imtehan-quiz.h"
@@ -172,6 +173,13 @@ test_short (ImtehanTestFixture *fixture,
   /* Text without letters keeps the quiz language's direction. */
   qt_type_text (entry, "16");
   g_assert_cmpint (entry_direction (entry), ==, qt_direction_of (lang));
+
+  /* The keyboard leaving the entry says what waits at once. */
+  gtk_widget_grab_focus (entry);
+  qt_type_text (entry, "16 and more");
+  g_assert_cmpstr (qt_answer_of (window, index), !=, "16 and more");
+  g_assert_true (gtk_widget_grab_focus (imtehan_progress_get_button (IMTEHAN_PROGRESS (imtehan_question_page_get_progress (page)), 0)));
+  g_assert_cmpstr (qt_answer_of (window, index), ==, "16 and more");
   qt_type_text (entry, "آپٹیمائزر اسٹیٹ");
 
   /* Leaving the question says it at once. */
@@ -406,7 +414,11 @@ drag_onto (GtkWidget *row,
   graphene_rect_t from, to;
   gboolean dropped = FALSE;
 
-  IMTEHAN_TEST_WAIT_UNTIL (gtk_widget_get_height (onto) > 0, 5);
+  /* Laid out in the order they now have: the list finds rows by where they were put. */
+  IMTEHAN_TEST_WAIT_UNTIL (gtk_widget_compute_bounds (row, list, &from) &&
+                           gtk_list_box_get_row_at_y (GTK_LIST_BOX (list),
+                                                      (int)(from.origin.y + from.size.height / 2)) ==
+                           GTK_LIST_BOX_ROW (row), 5);
   g_assert_true (gtk_widget_compute_bounds (row, list, &from));
   g_assert_true (gtk_widget_compute_bounds (onto, list, &to));
   g_signal_emit_by_name (source, "prepare", (double)from.origin.x + 10,
