@@ -228,7 +228,7 @@ show_question (ImtehanAnswerArea  *area,
   for (guint i = 0; i < self->items->len; i++)
     {
       Item *item = g_ptr_array_index (self->items, i);
-      const char *text;
+      const char *text, *picture;
 
       gtk_widget_set_visible (item->row, i < n);
       if (i >= n)
@@ -236,11 +236,10 @@ show_question (ImtehanAnswerArea  *area,
       item->item_id = g_intern_string (imtehan_question_get_item_id (question, i));
       text = imtehan_question_get_item_text (question, item->item_id, lang);
       imtehan_label_set_content (item->label, text, lang);
+      picture = imtehan_question_get_choice_picture (question, item->item_id);
       imtehan_answer_set_picture (item->item_box, &item->picture,
                                   gtk_widget_get_first_child (GTK_WIDGET (item->item_box)),
-                                  imtehan_answer_picture_new (quiz,
-                                                              imtehan_question_get_choice_picture (question, item->item_id),
-                                                              lang));
+                                  imtehan_answer_picture_new (quiz, picture, lang));
       gtk_drop_down_set_model (item->drop_down, G_LIST_MODEL (answers));
       gtk_drop_down_set_selected (item->drop_down, 0);
       /* Each drop-down is named by its item. */
@@ -285,9 +284,11 @@ set_response (ImtehanAnswerArea *area,
 static void
 mark_item (Item     *item,
            gboolean  checked,
+           gboolean  answered,
            gboolean  right)
 {
-  const char *text = right ? _("Right answer") : _("Your answer, wrong");
+  const char *text = right ? _("Right answer") : answered ? _("Your answer, wrong")
+                                                          : _("Not answered");
 
   gtk_widget_remove_css_class (item->row, "right");
   gtk_widget_remove_css_class (item->row, "wrong");
@@ -307,6 +308,8 @@ mark_item (Item     *item,
                                          "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION, NULL);
       item->verdict_label = GTK_LABEL (gtk_label_new (NULL));
       gtk_label_set_xalign (item->verdict_label, 0);
+      /* Beside a drop-down in a 360 px window: it wraps rather than widen the page. */
+      gtk_label_set_wrap (item->verdict_label, TRUE);
       gtk_widget_add_css_class (GTK_WIDGET (item->verdict_label), "caption-heading");
       gtk_box_append (GTK_BOX (item->verdict_box), GTK_WIDGET (item->verdict_icon));
       gtk_box_append (GTK_BOX (item->verdict_box), GTK_WIDGET (item->verdict_label));
@@ -335,7 +338,7 @@ set_checked (ImtehanAnswerArea *area,
       const char *choice = picked (self, item);
 
       gtk_widget_set_sensitive (GTK_WIDGET (item->drop_down), !checked);
-      mark_item (item, checked,
+      mark_item (item, checked, choice != NULL,
                  g_strcmp0 (choice, imtehan_question_get_item_match (self->question,
                                                                      item->item_id)) == 0);
     }

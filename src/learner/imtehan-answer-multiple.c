@@ -87,6 +87,7 @@ show_question (ImtehanAnswerArea  *area,
     {
       ImtehanChoiceRow *row = g_ptr_array_index (self->rows, i);
       g_autofree char *letter = NULL;
+      const char *picture;
 
       gtk_widget_set_visible (GTK_WIDGET (row), i < n);
       if (i >= n)
@@ -96,10 +97,8 @@ show_question (ImtehanAnswerArea  *area,
       imtehan_choice_row_set_choice (row, order[i],
                                      imtehan_question_get_choice_text (question, order[i], lang),
                                      lang);
-      imtehan_choice_row_set_picture (row,
-                                      imtehan_answer_picture_new (quiz,
-                                                                  imtehan_question_get_choice_picture (question, order[i]),
-                                                                  lang));
+      picture = imtehan_question_get_choice_picture (question, order[i]);
+      imtehan_choice_row_set_picture (row, imtehan_answer_picture_new (quiz, picture, lang));
       gtk_check_button_set_active (GTK_CHECK_BUTTON (row), FALSE);
     }
   self->updating = FALSE;
@@ -160,9 +159,12 @@ get_part (ImtehanAnswerArea *area,
 {
   ImtehanAnswerMultiple *self = IMTEHAN_ANSWER_MULTIPLE (area);
 
-  if (position >= self->rows->len || !gtk_widget_get_visible (g_ptr_array_index (self->rows, position)))
+  GtkWidget *row;
+
+  if (position >= self->rows->len)
     return NULL;
-  return g_ptr_array_index (self->rows, position);
+  row = g_ptr_array_index (self->rows, position);
+  return gtk_widget_get_visible (row) ? row : NULL;
 }
 
 /* The first choice: Tab goes through the others, as through any check boxes. */

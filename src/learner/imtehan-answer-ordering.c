@@ -81,7 +81,11 @@ respond_order (ImtehanAnswerOrdering *self)
   g_autofree char *response = NULL;
 
   for (guint i = 0; i < self->rows->len; i++)
-    g_ptr_array_add (ids, (gpointer)imtehan_ordering_row_get_item_id (g_ptr_array_index (self->rows, i)));
+    {
+      ImtehanOrderingRow *row = g_ptr_array_index (self->rows, i);
+
+      g_ptr_array_add (ids, (gpointer)imtehan_ordering_row_get_item_id (row));
+    }
   response = imtehan_response_join ((const char * const *)ids->pdata, ids->len);
   if (!self->answered && gtk_widget_has_focus (GTK_WIDGET (self->keep_button)))
     gtk_widget_grab_focus (g_ptr_array_index (self->rows, 0));
@@ -244,12 +248,13 @@ show_question (ImtehanAnswerArea  *area,
   self->initial = g_strdupv ((char **)order);
   set_rows (self, g_strv_length ((char **)order));
   for (guint i = 0; i < self->rows->len; i++)
-    imtehan_ordering_row_set_item (g_ptr_array_index (self->rows, i), order[i],
-                                   imtehan_question_get_choice_text (question, order[i], lang),
-                                   lang,
-                                   imtehan_answer_picture_new (quiz,
-                                                               imtehan_question_get_choice_picture (question, order[i]),
-                                                               lang));
+    {
+      const char *picture = imtehan_question_get_choice_picture (question, order[i]);
+
+      imtehan_ordering_row_set_item (g_ptr_array_index (self->rows, i), order[i],
+                                     imtehan_question_get_choice_text (question, order[i], lang),
+                                     lang, imtehan_answer_picture_new (quiz, picture, lang));
+    }
   self->answered = FALSE;
   show_order (self);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->list), GTK_ACCESSIBLE_PROPERTY_LABEL,

@@ -164,7 +164,8 @@ imtehan_choice_row_set_picture (ImtehanChoiceRow *self,
     return;
   if (self->picture_box == NULL)
     {
-      g_autoptr(GtkWidget) text = g_object_ref (gtk_check_button_get_child (GTK_CHECK_BUTTON (self)));
+      GtkWidget *child = gtk_check_button_get_child (GTK_CHECK_BUTTON (self));
+      g_autoptr(GtkWidget) text = g_object_ref (child);
 
       self->picture_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
       gtk_check_button_set_child (GTK_CHECK_BUTTON (self), self->picture_box);

@@ -90,10 +90,13 @@ imtehan_ordering_row_class_init (ImtehanOrderingRowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, up_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, down_clicked_cb);
 
-  gtk_widget_class_add_binding_signal (widget_class, GDK_KEY_Up, GDK_ALT_MASK, "move", "(i)", -1);
-  gtk_widget_class_add_binding_signal (widget_class, GDK_KEY_KP_Up, GDK_ALT_MASK, "move", "(i)", -1);
-  gtk_widget_class_add_binding_signal (widget_class, GDK_KEY_Down, GDK_ALT_MASK, "move", "(i)", 1);
-  gtk_widget_class_add_binding_signal (widget_class, GDK_KEY_KP_Down, GDK_ALT_MASK, "move", "(i)", 1);
+  for (guint i = 0; i < 4; i++)
+    {
+      static const guint keys[] = { GDK_KEY_Up, GDK_KEY_KP_Up, GDK_KEY_Down, GDK_KEY_KP_Down };
+
+      gtk_widget_class_add_binding_signal (widget_class, keys[i], GDK_ALT_MASK, "move", "(i)",
+                                           i < 2 ? -1 : 1);
+    }
 }
 
 static void

@@ -308,9 +308,13 @@ imtehan_question_view_fits (ImtehanQuestionView *self,
     case IMTEHAN_QUESTION_MATCHING:
     case IMTEHAN_QUESTION_ORDERING:
     default:
-      return self->question == NULL ||
-             (imtehan_question_get_n_choices (question) == imtehan_question_get_n_choices (self->question) &&
-              imtehan_question_get_n_items (question) == imtehan_question_get_n_items (self->question));
+      {
+        ImtehanQuestion *shown = self->question;
+
+        return shown == NULL ||
+               (imtehan_question_get_n_choices (question) == imtehan_question_get_n_choices (shown) &&
+                imtehan_question_get_n_items (question) == imtehan_question_get_n_items (shown));
+      }
     }
 }
 
