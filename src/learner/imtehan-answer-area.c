@@ -436,7 +436,7 @@ imtehan_answer_dup_feedback (ImtehanQuestion *question,
                              const char      *response,
                              const char      *lang)
 {
-  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GPtrArray) lines = g_ptr_array_new ();
   g_auto(GStrv) parts = NULL;
   const char *feedback;
 
@@ -448,7 +448,7 @@ imtehan_answer_dup_feedback (ImtehanQuestion *question,
       for (guint i = 0; parts[i] != NULL; i++)
         if ((feedback = imtehan_question_get_feedback (question, parts[i], lang)) &&
             *feedback != '\0')
-          g_string_append_printf (out, "%s%s", out->len ? "\n" : "", feedback);
+          g_ptr_array_add (lines, (gpointer)feedback);
       break;
     case IMTEHAN_QUESTION_SHORT:
     case IMTEHAN_QUESTION_NUMERICAL:
@@ -456,13 +456,16 @@ imtehan_answer_dup_feedback (ImtehanQuestion *question,
                                                 imtehan_question_match_accepted (question,
                                                                                  response),
                                                 lang);
-      if (feedback != NULL)
-        g_string_append (out, feedback);
+      if (feedback != NULL && *feedback != '\0')
+        g_ptr_array_add (lines, (gpointer)feedback);
       break;
     case IMTEHAN_QUESTION_MATCHING:
     case IMTEHAN_QUESTION_ORDERING:
     default:
       break;
     }
-  return out->len > 0 ? g_string_free (g_steal_pointer (&out), FALSE) : NULL;
+  if (lines->len == 0)
+    return NULL;
+  g_ptr_array_add (lines, NULL);
+  return g_strjoinv ("\n", (char **)lines->pdata);
 }
