@@ -308,13 +308,17 @@ time_action (Timing     *timing,
              (frames.after_paint_cpu - cpu_start) / 1000.0);
 }
 
+/* The window of @quiz, or of the bundled quiz when it is %NULL. */
 static ImtehanWindow *
-open_window (const char *language)
+open_window_for (const char  *language,
+                 ImtehanQuiz *quiz)
 {
   ImtehanWindow *window;
 
   imtehan_i18n_set_language (language);
-  window = imtehan_window_new (GTK_APPLICATION (app), imtehan_application_get_context (app));
+  window = quiz ? imtehan_window_new_for_quiz (GTK_APPLICATION (app),
+                                               imtehan_application_get_context (app), quiz)
+                : imtehan_window_new (GTK_APPLICATION (app), imtehan_application_get_context (app));
   gtk_window_present (GTK_WINDOW (window));
   watch_frames (GTK_WIDGET (window));
   wait_for_paint ();
@@ -322,6 +326,12 @@ open_window (const char *language)
   settle (400);
   settle_until_still (100);
   return window;
+}
+
+static ImtehanWindow *
+open_window (const char *language)
+{
+  return open_window_for (language, NULL);
 }
 
 static void
@@ -332,12 +342,15 @@ close_window (ImtehanWindow *window)
 }
 
 /* Opening a question from the start page (the first time builds the question page) and
- * moving between questions: next, previous, and jumps from the progress dots. */
+ * moving between questions: next, previous, and jumps from the progress dots; of @quiz (a
+ * quiz of every question type, say), or of the bundled quiz when it is %NULL. */
 static int
-bench_navigate (guint rounds)
+bench_navigate (guint        rounds,
+                ImtehanQuiz *quiz)
 {
-  ImtehanWindow *window = open_window ("ur");
+  ImtehanWindow *window = open_window_for ("ur", quiz);
   GtkWidget *w = GTK_WIDGET (window);
+  guint n_moves = imtehan_quiz_get_n_questions (imtehan_window_get_quiz (window)) - 1;
   g_autoptr(Timing) first_open = timing_new ();
   g_autoptr(Timing) open = timing_new ();
   g_autoptr(Timing) move = timing_new ();
@@ -353,17 +366,17 @@ bench_navigate (guint rounds)
       settle (250);
       series_add (later_frames, frames.worst_frame / 1000.0);
 
-      for (guint i = 0; i < 7; i++)
+      for (guint i = 0; i < n_moves; i++)
         {
           time_action (move, w, "win.next", NULL);
           settle (40);
         }
-      for (guint i = 0; i < 7; i++)
+      for (guint i = 0; i < n_moves; i++)
         {
           time_action (move, w, "win.previous", NULL);
           settle (40);
         }
-      time_action (move, w, "win.go-to", g_variant_new_uint32 (5));
+      time_action (move, w, "win.go-to", g_variant_new_uint32 (MIN (5, n_moves)));
       settle (40);
       time_action (move, w, "win.go-to", g_variant_new_uint32 (0));
       settle (40);
@@ -740,7 +753,20 @@ main (int   argc,
     g_error ("Could not register the application");
 
   if (g_str_equal (scenario, "navigate"))
-    ret = bench_navigate (count ? count : 10);
+    ret = bench_navigate (count ? count : 10, NULL);
+  else if (g_str_equal (scenario, "navigate-quiz"))
+    {
+      g_autoptr(GFile) file = NULL;
+      g_autoptr(ImtehanQuiz) quiz = NULL;
+      g_autoptr(GError) error = NULL;
+
+      if (argc < 4)
+        g_error ("usage: bench-ui navigate-quiz ROUNDS QUIZ");
+      file = g_file_new_for_path (argv[3]);
+      if (!(quiz = imtehan_quiz_new_from_file (file, NULL, &error)))
+        g_error ("%s", error->message);
+      ret = bench_navigate (count ? count : 10, quiz);
+    }
   else if (g_str_equal (scenario, "language"))
     ret = bench_language (count ? count : 10);
   else if (g_str_equal (scenario, "save"))

@@ -39,6 +39,7 @@ TARGETS = {
     'library': 'first painted frame with 500 quizzes in the library <= 1.10 x with one',
     'report': 'class report over 10,000 attempt files (40 PCs x 250) <= 2 x a bare GKeyFile loop',
     'report-mixed': 'the same over attempts of a quiz of every question type <= 2 x a bare GKeyFile loop',
+    'navigate-types': 'navigate over a quiz of every question type: the same targets',
     'quiz-load': 'loading a 200-question quiz of every type <= 1.5 x one of single-choice questions',
     'report-window': 'report window over 10,000 attempt files: peak RSS <= start page + 60 MiB',
 }
@@ -189,10 +190,14 @@ def show(results, name, label, unit='ms'):
            results.get(name + '.cpu.median', float('nan')), results.get(name + '.cpu.max', float('nan'))))
 
 
-def bench_navigate(args, renderer):
+def bench_navigate(args, renderer, quiz=None):
     bare = run_bench_ui(args, renderer, 'bare-frame', 40)
-    r = run_bench_ui(args, renderer, 'navigate', args.rounds)
-    log('navigate [%s] (action to after-paint, Urdu, 720x680):' % renderer)
+    name = 'navigate-types' if quiz else 'navigate'
+    if quiz:
+        r = run_bench_ui(args, renderer, 'navigate-quiz', args.rounds, quiz)
+    else:
+        r = run_bench_ui(args, renderer, 'navigate', args.rounds)
+    log('%s [%s] (action to after-paint, Urdu, 720x680):' % (name, renderer))
     show(bare, 'bare.relabel', 'bare window, change its label')
     show(r, 'open-question.first', 'open the first question (builds the page)')
     show(r, 'open-question', 'open a question again')
@@ -209,8 +214,14 @@ def bench_navigate(args, renderer):
     for key in ('open-question.first', 'open-question', 'move-question', 'open-review',
                 'open-results', 'bare.relabel'):
         src = bare if key.startswith('bare') else r
-        log('RESULT navigate.%s.%s.median %.2f' % (renderer, key, src[key + '.median']))
-        log('RESULT navigate.%s.%s.max %.2f' % (renderer, key, src[key + '.max']))
+        log('RESULT %s.%s.%s.median %.2f' % (name, renderer, key, src[key + '.median']))
+        log('RESULT %s.%s.%s.max %.2f' % (name, renderer, key, src[key + '.max']))
+
+
+def bench_navigate_types(args, renderer):
+    if not args.mixed_quiz:
+        sys.exit('navigate-types needs --mixed-quiz')
+    bench_navigate(args, renderer, args.mixed_quiz)
 
 
 def bench_language(args, renderer):
@@ -511,6 +522,7 @@ BENCHMARKS = {
     'library': bench_library,
     'report': bench_report,
     'report-mixed': bench_report_mixed,
+    'navigate-types': bench_navigate_types,
     'quiz-load': bench_quiz_load,
     'report-window': bench_report_window,
 }
