@@ -327,7 +327,9 @@ update (ImtehanResultsPage *self)
   self->n_cards = 0;
   imtehan_after_frame_cancel (self->more_cards);
   add_cards (self, gtk_widget_get_root (GTK_WIDGET (self)) ? FIRST_CARDS : n, 0);
-  if (self->n_cards < n)
+  /* Hidden, it waits to be shown (map()): a frame callback would keep the window's frame
+   * clock running meanwhile. */
+  if (self->n_cards < n && gtk_widget_get_mapped (GTK_WIDGET (self)))
     imtehan_after_frame_schedule (self->more_cards, 0);
 
   gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->scroller), 0);
@@ -350,6 +352,23 @@ imtehan_results_page_dispose (GObject *object)
   G_OBJECT_CLASS (imtehan_results_page_parent_class)->dispose (object);
 }
 
+static void
+imtehan_results_page_map (GtkWidget *widget)
+{
+  ImtehanResultsPage *self = IMTEHAN_RESULTS_PAGE (widget);
+
+  GTK_WIDGET_CLASS (imtehan_results_page_parent_class)->map (widget);
+  if (!imtehan_results_page_is_complete (self) && !imtehan_after_frame_is_pending (self->more_cards))
+    imtehan_after_frame_schedule (self->more_cards, 0);
+}
+
+static void
+imtehan_results_page_unmap (GtkWidget *widget)
+{
+  imtehan_after_frame_cancel (IMTEHAN_RESULTS_PAGE (widget)->more_cards);
+  GTK_WIDGET_CLASS (imtehan_results_page_parent_class)->unmap (widget);
+}
+
 static gboolean
 imtehan_results_page_grab_focus (GtkWidget *widget)
 {
@@ -365,6 +384,8 @@ imtehan_results_page_class_init (ImtehanResultsPageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   widget_class->grab_focus = imtehan_results_page_grab_focus;
+  widget_class->map = imtehan_results_page_map;
+  widget_class->unmap = imtehan_results_page_unmap;
   object_class->dispose = imtehan_results_page_dispose;
 
   g_type_ensure (IMTEHAN_TYPE_SCROLL_BIN);

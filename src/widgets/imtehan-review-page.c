@@ -169,7 +169,8 @@ update (ImtehanReviewPage *self)
   n = imtehan_attempt_get_n_questions (self->attempt);
   /* Outside a window (a test's page) there is no frame to wait for: all at once. */
   add_rows (self, gtk_widget_get_root (GTK_WIDGET (self)) ? FIRST_ROWS : n, 0);
-  if (self->n_rows < n)
+  /* Hidden, it waits to be shown (map()), as the results page does. */
+  if (self->n_rows < n && gtk_widget_get_mapped (GTK_WIDGET (self)))
     imtehan_after_frame_schedule (self->more_rows, 0);
 
   unanswered = n - imtehan_attempt_get_n_answered (self->attempt);
@@ -225,6 +226,23 @@ imtehan_review_page_dispose (GObject *object)
   G_OBJECT_CLASS (imtehan_review_page_parent_class)->dispose (object);
 }
 
+static void
+imtehan_review_page_map (GtkWidget *widget)
+{
+  ImtehanReviewPage *self = IMTEHAN_REVIEW_PAGE (widget);
+
+  GTK_WIDGET_CLASS (imtehan_review_page_parent_class)->map (widget);
+  if (!imtehan_review_page_is_complete (self) && !imtehan_after_frame_is_pending (self->more_rows))
+    imtehan_after_frame_schedule (self->more_rows, 0);
+}
+
+static void
+imtehan_review_page_unmap (GtkWidget *widget)
+{
+  imtehan_after_frame_cancel (IMTEHAN_REVIEW_PAGE (widget)->more_rows);
+  GTK_WIDGET_CLASS (imtehan_review_page_parent_class)->unmap (widget);
+}
+
 static gboolean
 imtehan_review_page_grab_focus (GtkWidget *widget)
 {
@@ -240,6 +258,8 @@ imtehan_review_page_class_init (ImtehanReviewPageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   widget_class->grab_focus = imtehan_review_page_grab_focus;
+  widget_class->map = imtehan_review_page_map;
+  widget_class->unmap = imtehan_review_page_unmap;
   object_class->dispose = imtehan_review_page_dispose;
 
   g_type_ensure (IMTEHAN_TYPE_ROW);
