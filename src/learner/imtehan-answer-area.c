@@ -159,67 +159,6 @@ imtehan_answer_toggle_choice (const char * const *order,
   return imtehan_response_join ((const char * const *)parts->pdata, parts->len);
 }
 
-static GtkSizeRequestMode
-picture_request_mode (GtkWidget *widget)
-{
-  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
-}
-
-/* The question page's GtkViewport gives its content the minimum height (GTK_SCROLL_MINIMUM),
- * and a GtkPicture that can shrink asks for none: checked, with the verdict below, a figure
- * was drawn at half its height. At a width, its minimum is the height it needs there; and
- * it is asked at no more than its own width, as it never draws larger (GtkPicture answers
- * with the height that would fill the width, which left empty bands around it). */
-static void
-picture_measure (GtkWidget      *widget,
-                 GtkOrientation  orientation,
-                 int             for_size,
-                 int            *minimum,
-                 int            *natural,
-                 int            *minimum_baseline,
-                 int            *natural_baseline)
-{
-  GtkWidget *child = gtk_widget_get_first_child (widget);
-  int own_width = 0;
-
-  if (orientation == GTK_ORIENTATION_VERTICAL && for_size >= 0)
-    {
-      gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &own_width, NULL, NULL);
-      gtk_widget_measure (child, orientation, MIN (for_size, own_width), NULL, natural, NULL, NULL);
-      *minimum = *natural;
-    }
-  else
-    gtk_widget_measure (child, orientation, for_size, minimum, natural, NULL, NULL);
-}
-
-static void
-picture_allocate (GtkWidget *widget,
-                  int        width,
-                  int        height,
-                  int        baseline)
-{
-  gtk_widget_allocate (gtk_widget_get_first_child (widget), width, height, baseline, NULL);
-}
-
-/* Returns: (nullable) (transfer floating): the picture @name of @quiz, or %NULL for none */
-GtkWidget *
-imtehan_answer_picture_new (ImtehanQuiz *quiz,
-                            const char  *name,
-                            const char  *lang)
-{
-  ImtehanPicture *picture;
-  GtkWidget *bin;
-
-  if (quiz == NULL || name == NULL || !(picture = imtehan_quiz_get_picture (quiz, name)))
-    return NULL;
-  bin = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_widget_set_layout_manager (bin, gtk_custom_layout_new (picture_request_mode,
-                                                             picture_measure,
-                                                             picture_allocate));
-  gtk_box_append (GTK_BOX (bin), imtehan_picture_view_new (picture, lang));
-  return bin;
-}
-
 /* Puts @picture (or nothing) in *@slot of @box, after @sibling (%NULL: first). */
 void
 imtehan_answer_set_picture (GtkBox     *box,

@@ -65,9 +65,6 @@ void        imtehan_answer_area_respond          (ImtehanAnswerArea   *self,
 char       *imtehan_answer_toggle_choice         (const char * const  *order,
                                                   const char          *response,
                                                   const char          *choice_id);
-GtkWidget  *imtehan_answer_picture_new           (ImtehanQuiz         *quiz,
-                                                  const char          *name,
-                                                  const char          *lang);
 void        imtehan_answer_set_picture           (GtkBox              *box,
                                                   GtkWidget          **slot,
                                                   GtkWidget           *sibling,

@@ -11,6 +11,8 @@
 
 #include "config.h"
 
+#include "imtehan-picture-view.h"
+
 #include <glib/gi18n.h>
 #include <string.h>
 
@@ -239,7 +241,7 @@ show_question (ImtehanAnswerArea  *area,
       picture = imtehan_question_get_choice_picture (question, item->item_id);
       imtehan_answer_set_picture (item->item_box, &item->picture,
                                   gtk_widget_get_first_child (GTK_WIDGET (item->item_box)),
-                                  imtehan_answer_picture_new (quiz, picture, lang));
+                                  imtehan_picture_view_new_for_quiz (quiz, picture, lang));
       gtk_drop_down_set_model (item->drop_down, G_LIST_MODEL (answers));
       gtk_drop_down_set_selected (item->drop_down, 0);
       /* Each drop-down is named by its item. */

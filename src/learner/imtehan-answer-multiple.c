@@ -10,6 +10,8 @@
 
 #include "config.h"
 
+#include "imtehan-picture-view.h"
+
 #include "imtehan-answer-multiple.h"
 #include "imtehan-choice-row.h"
 #include "imtehan-i18n.h"
@@ -98,7 +100,7 @@ show_question (ImtehanAnswerArea  *area,
                                      imtehan_question_get_choice_text (question, order[i], lang),
                                      lang);
       picture = imtehan_question_get_choice_picture (question, order[i]);
-      imtehan_choice_row_set_picture (row, imtehan_answer_picture_new (quiz, picture, lang));
+      imtehan_choice_row_set_picture (row, imtehan_picture_view_new_for_quiz (quiz, picture, lang));
       gtk_check_button_set_active (GTK_CHECK_BUTTON (row), FALSE);
     }
   self->updating = FALSE;

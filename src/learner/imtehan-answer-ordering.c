@@ -12,6 +12,8 @@
 
 #include "config.h"
 
+#include "imtehan-picture-view.h"
+
 #include <glib/gi18n.h>
 
 #include "imtehan-a11y.h"
@@ -253,7 +255,7 @@ show_question (ImtehanAnswerArea  *area,
 
       imtehan_ordering_row_set_item (g_ptr_array_index (self->rows, i), order[i],
                                      imtehan_question_get_choice_text (question, order[i], lang),
-                                     lang, imtehan_answer_picture_new (quiz, picture, lang));
+                                     lang, imtehan_picture_view_new_for_quiz (quiz, picture, lang));
     }
   self->answered = FALSE;
   show_order (self);

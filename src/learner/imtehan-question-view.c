@@ -12,6 +12,8 @@
 
 #include "config.h"
 
+#include "imtehan-picture-view.h"
+
 #include <glib/gi18n.h>
 
 #include "imtehan-answer-area.h"
@@ -252,7 +254,7 @@ imtehan_question_view_show_question (ImtehanQuestionView *self,
   /* Above the question's text, below its topic. */
   imtehan_answer_set_picture (GTK_BOX (self), &self->picture,
                               gtk_widget_get_first_child (GTK_WIDGET (self)),
-                              imtehan_answer_picture_new (quiz,
+                              imtehan_picture_view_new_for_quiz (quiz,
                                                           imtehan_question_get_picture (question),
                                                           lang));
   imtehan_label_set_content (self->question_label, text, lang);
@@ -278,7 +280,7 @@ imtehan_question_view_show_question (ImtehanQuestionView *self,
       imtehan_choice_row_set_choice (row, order[i],
                                      imtehan_question_get_choice_text (question, order[i], lang),
                                      lang);
-      imtehan_choice_row_set_picture (row, imtehan_answer_picture_new (quiz, picture, lang));
+      imtehan_choice_row_set_picture (row, imtehan_picture_view_new_for_quiz (quiz, picture, lang));
     }
 }
 

@@ -11,7 +11,10 @@
 
 G_BEGIN_DECLS
 
-GtkWidget *imtehan_picture_view_new (ImtehanPicture *picture,
-                                     const char     *lang);
+GtkWidget *imtehan_picture_view_new          (ImtehanPicture *picture,
+                                              const char     *lang);
+GtkWidget *imtehan_picture_view_new_for_quiz (ImtehanQuiz    *quiz,
+                                              const char     *name,
+                                              const char     *lang);
 
 G_END_DECLS

@@ -108,73 +108,6 @@ wrapped_label (const char *text,
   return imtehan_wrap_bin_new (label, 15, 60);
 }
 
-static GtkSizeRequestMode
-picture_request_mode (GtkWidget *widget)
-{
-  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
-}
-
-/* A page's scrolled window gives its content the minimum height (GtkViewport's
- * GTK_SCROLL_MINIMUM), and a picture that can shrink asks for none: at a width, its
- * minimum height is the height it needs there. A GtkPicture asks for the height that
- * fills the width, while it draws no larger than its own size: it is asked at most that. */
-static void
-picture_measure (GtkWidget      *widget,
-                 GtkOrientation  orientation,
-                 int             for_size,
-                 int            *minimum,
-                 int            *natural,
-                 int            *minimum_baseline,
-                 int            *natural_baseline)
-{
-  GtkWidget *child = gtk_widget_get_first_child (widget);
-  int own_width = 0;
-
-  if (orientation == GTK_ORIENTATION_VERTICAL && for_size >= 0)
-    {
-      gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &own_width, NULL, NULL);
-      gtk_widget_measure (child, orientation, MIN (for_size, own_width), NULL, natural, NULL,
-                          NULL);
-      *minimum = *natural;
-    }
-  else
-    gtk_widget_measure (child, orientation, for_size, minimum, natural, NULL, NULL);
-}
-
-static void
-picture_allocate (GtkWidget *widget,
-                  int        width,
-                  int        height,
-                  int        baseline)
-{
-  gtk_widget_allocate (gtk_widget_get_first_child (widget), width, height, baseline, NULL);
-}
-
-/**
- * imtehan_response_picture_new:
- * @name: (nullable): the name of one of @quiz's pictures
- *
- * Returns: (transfer floating) (nullable): its view, or %NULL without one
- */
-GtkWidget *
-imtehan_response_picture_new (ImtehanQuiz *quiz,
-                              const char  *name,
-                              const char  *lang)
-{
-  ImtehanPicture *picture;
-
-  GtkWidget *bin;
-
-  if (name == NULL || !(picture = imtehan_quiz_get_picture (quiz, name)))
-    return NULL;
-  bin = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_widget_set_layout_manager (bin, gtk_custom_layout_new (picture_request_mode,
-                                                             picture_measure,
-                                                             picture_allocate));
-  gtk_box_append (GTK_BOX (bin), imtehan_picture_view_new (picture, lang));
-  return bin;
-}
-
 typedef enum
 {
   PART_NONE,     /* no verdict: a choice neither chosen nor right, the last place of an order */
@@ -257,7 +190,7 @@ append_picture (GtkWidget   *box,
                 const char  *name,
                 const char  *lang)
 {
-  GtkWidget *picture = imtehan_response_picture_new (quiz, name, lang);
+  GtkWidget *picture = imtehan_picture_view_new_for_quiz (quiz, name, lang);
 
   if (picture != NULL)
     {

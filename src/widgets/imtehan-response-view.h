@@ -24,8 +24,5 @@ char          *imtehan_response_dup_text         (ImtehanQuestion *question,
 GtkWidget     *imtehan_response_view_new         (ImtehanAttempt  *attempt,
                                                   guint            index,
                                                   const char      *lang);
-GtkWidget     *imtehan_response_picture_new      (ImtehanQuiz     *quiz,
-                                                  const char      *name,
-                                                  const char      *lang);
 
 G_END_DECLS

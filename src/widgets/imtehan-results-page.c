@@ -14,6 +14,8 @@
 
 #include "config.h"
 
+#include "imtehan-picture-view.h"
+
 #include <math.h>
 
 #include <glib/gi18n.h>
@@ -97,7 +99,7 @@ append_question (GtkWidget       *card,
                  ImtehanQuestion *question,
                  const char      *lang)
 {
-  GtkWidget *picture = imtehan_response_picture_new (imtehan_attempt_get_quiz (attempt),
+  GtkWidget *picture = imtehan_picture_view_new_for_quiz (imtehan_attempt_get_quiz (attempt),
                                                      imtehan_question_get_picture (question),
                                                      lang);
 
