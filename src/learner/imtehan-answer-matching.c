@@ -171,9 +171,9 @@ item_new (ImtehanAnswerMatching *self)
 
   item->row = imtehan_row_new (12);
   gtk_widget_add_css_class (item->row, "matching-row");
+  g_object_set (item->row, "wrapping-valign", GTK_ALIGN_CENTER, NULL);
   item->item_box = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 4));
   gtk_widget_set_hexpand (GTK_WIDGET (item->item_box), TRUE);
-  gtk_widget_set_valign (GTK_WIDGET (item->item_box), GTK_ALIGN_CENTER);
   item->label = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (item->label, TRUE);
   gtk_label_set_wrap_mode (item->label, PANGO_WRAP_WORD_CHAR);

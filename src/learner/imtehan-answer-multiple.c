@@ -25,6 +25,7 @@ struct _ImtehanAnswerMultiple
 
   GPtrArray       *rows;      /* ImtehanChoiceRow, in the order shown */
   ImtehanQuestion *question;
+  const char      *lang;      /* interned */
   gboolean         updating;
   gboolean         checked;
 };
@@ -65,6 +66,49 @@ row_toggled_cb (ImtehanAnswerMultiple *self)
   imtehan_answer_area_respond (IMTEHAN_ANSWER_AREA (self), response);
 }
 
+/* The rows of the question shown already, in @order (another attempt's): their texts stay
+ * laid out, where setting each row another choice's text would lay them all out again. */
+static gboolean
+reorder_rows (ImtehanAnswerMultiple *self,
+              const char * const    *order,
+              const char            *lang)
+{
+  g_autoptr(GPtrArray) ordered = g_ptr_array_new ();
+  guint n = g_strv_length ((char **)order);
+  GtkWidget *previous = NULL;
+
+  if (n > self->rows->len)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    for (guint j = 0; j < n; j++)
+      {
+        ImtehanChoiceRow *row = g_ptr_array_index (self->rows, j);
+
+        if (g_strcmp0 (imtehan_choice_row_get_choice_id (row), order[i]) == 0 &&
+            !g_ptr_array_find (ordered, row, NULL))
+          {
+            g_ptr_array_add (ordered, row);
+            break;
+          }
+      }
+  if (ordered->len != n)
+    return FALSE;
+  self->updating = TRUE;
+  for (guint i = 0; i < n; i++)
+    {
+      GtkWidget *row = g_ptr_array_index (ordered, i);
+      g_autofree char *letter = imtehan_i18n_choice_letter (i, lang);
+
+      gtk_box_reorder_child_after (self->choices_box, row, previous);
+      imtehan_choice_row_set_letter (IMTEHAN_CHOICE_ROW (row), letter);
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (row), FALSE);
+      g_ptr_array_index (self->rows, i) = row;
+      previous = row;
+    }
+  self->updating = FALSE;
+  return TRUE;
+}
+
 static void
 show_question (ImtehanAnswerArea  *area,
                ImtehanQuiz        *quiz,
@@ -75,7 +119,11 @@ show_question (ImtehanAnswerArea  *area,
   ImtehanAnswerMultiple *self = IMTEHAN_ANSWER_MULTIPLE (area);
   guint n = g_strv_length ((char **)order);
 
+  lang = g_intern_string (lang);
+  if (self->question == question && self->lang == lang && reorder_rows (self, order, lang))
+    return;
   g_set_object (&self->question, question);
+  self->lang = lang;
   while (self->rows->len < n)
     {
       GtkWidget *row = imtehan_choice_row_new_check ();

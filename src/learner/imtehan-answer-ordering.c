@@ -30,6 +30,7 @@ struct _ImtehanAnswerOrdering
 
   GPtrArray       *rows;      /* ImtehanOrderingRow, in the order shown */
   ImtehanQuestion *question;
+  const char      *lang;      /* interned */
   char           **initial;   /* the attempt's order, shown until the learner answers */
   GtkWidget       *dragged;   /* the row being dragged, while it is */
   double           drag_x;
@@ -72,7 +73,13 @@ update_places (ImtehanAnswerOrdering *self)
 static void
 show_order (ImtehanAnswerOrdering *self)
 {
-  gtk_list_box_invalidate_sort (self->list);
+  /* Sorting again lays every row out again: only when the list's order is not the rows'. */
+  for (guint i = 0; i < self->rows->len; i++)
+    if (gtk_list_box_get_row_at_index (self->list, (int)i) != g_ptr_array_index (self->rows, i))
+      {
+        gtk_list_box_invalidate_sort (self->list);
+        break;
+      }
   update_places (self);
 }
 
@@ -236,6 +243,9 @@ set_rows (ImtehanAnswerOrdering *self,
     }
 }
 
+static gboolean arrange (ImtehanAnswerOrdering *self,
+                         const char * const    *order);
+
 static void
 show_question (ImtehanAnswerArea  *area,
                ImtehanQuiz        *quiz,
@@ -245,17 +255,25 @@ show_question (ImtehanAnswerArea  *area,
 {
   ImtehanAnswerOrdering *self = IMTEHAN_ANSWER_ORDERING (area);
 
-  g_set_object (&self->question, question);
+  lang = g_intern_string (lang);
   g_strfreev (self->initial);
   self->initial = g_strdupv ((char **)order);
-  set_rows (self, g_strv_length ((char **)order));
-  for (guint i = 0; i < self->rows->len; i++)
+  /* The rows of the question shown already only move: their texts stay laid out. */
+  if (self->question != question || self->lang != lang || !arrange (self, order))
     {
-      const char *picture = imtehan_question_get_choice_picture (question, order[i]);
+      g_set_object (&self->question, question);
+      self->lang = lang;
+      set_rows (self, g_strv_length ((char **)order));
+      for (guint i = 0; i < self->rows->len; i++)
+        {
+          const char *picture = imtehan_question_get_choice_picture (question, order[i]);
 
-      imtehan_ordering_row_set_item (g_ptr_array_index (self->rows, i), order[i],
-                                     imtehan_question_get_choice_text (question, order[i], lang),
-                                     lang, imtehan_picture_view_new_for_quiz (quiz, picture, lang));
+          imtehan_ordering_row_set_item (g_ptr_array_index (self->rows, i), order[i],
+                                         imtehan_question_get_choice_text (question, order[i],
+                                                                           lang),
+                                         lang,
+                                         imtehan_picture_view_new_for_quiz (quiz, picture, lang));
+        }
     }
   self->answered = FALSE;
   show_order (self);

@@ -13,6 +13,10 @@
  * width. This layout asks each child only its width for no height and its height for the
  * width it gets. (A GtkGrid's height for no width is its height at its minimum width, which
  * GTK 4.18's box takes as a floor.)
+ *
+ * A wrapping child lower than the row stands where wrapping-valign says, placed by the layout:
+ * given a valign of its own, GTK would first ask it its width for the row's height (another
+ * search over widths) before placing it.
  */
 
 #define G_LOG_DOMAIN "imtehan-row-layout"
@@ -25,7 +29,8 @@ struct _ImtehanRowLayout
 {
   GtkLayoutManager parent_instance;
 
-  int spacing;
+  int      spacing;
+  GtkAlign wrapping_valign;
 };
 
 G_DEFINE_FINAL_TYPE (ImtehanRowLayout, imtehan_row_layout, GTK_TYPE_LAYOUT_MANAGER)
@@ -33,6 +38,7 @@ G_DEFINE_FINAL_TYPE (ImtehanRowLayout, imtehan_row_layout, GTK_TYPE_LAYOUT_MANAG
 enum {
   PROP_0,
   PROP_SPACING,
+  PROP_WRAPPING_VALIGN,
   N_PROPS
 };
 
@@ -178,12 +184,30 @@ imtehan_row_layout_allocate (GtkLayoutManager *manager,
   distribute (self, widget, width, sizes, n);
   for (guint i = 0; i < n; i++)
     {
+      GtkWidget *child = sizes[i].data;
       int child_width = sizes[i].minimum_size;
+      int y = 0, child_height = height;
 
-      /* The whole height: gtk_widget_size_allocate() places the child by its valign. */
-      gtk_widget_size_allocate (sizes[i].data,
-                                &(GtkAllocation) { rtl ? width - x - child_width : x, 0,
-                                                   child_width, height },
+      /* The whole height: gtk_widget_size_allocate() places the child by its valign; a
+       * wrapping one of valign fill, by wrapping-valign, at its height for its width (the
+       * one measured for the row's height). */
+      if (self->wrapping_valign != GTK_ALIGN_FILL &&
+          gtk_widget_get_valign (child) == GTK_ALIGN_FILL &&
+          gtk_widget_get_request_mode (child) == GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH)
+        {
+          int minimum, natural;
+
+          gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, child_width, &minimum, &natural,
+                              NULL, NULL);
+          child_height = CLAMP (natural, minimum, height);
+          if (self->wrapping_valign == GTK_ALIGN_CENTER)
+            y = (height - child_height) / 2;
+          else if (self->wrapping_valign == GTK_ALIGN_END)
+            y = height - child_height;
+        }
+      gtk_widget_size_allocate (child,
+                                &(GtkAllocation) { rtl ? width - x - child_width : x, y,
+                                                   child_width, child_height },
                                 -1);
       x += child_width + self->spacing;
     }
@@ -202,6 +226,9 @@ imtehan_row_layout_get_property (GObject    *object,
     case PROP_SPACING:
       g_value_set_int (value, self->spacing);
       break;
+    case PROP_WRAPPING_VALIGN:
+      g_value_set_enum (value, self->wrapping_valign);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -219,6 +246,9 @@ imtehan_row_layout_set_property (GObject      *object,
     {
     case PROP_SPACING:
       imtehan_row_layout_set_spacing (self, g_value_get_int (value));
+      break;
+    case PROP_WRAPPING_VALIGN:
+      imtehan_row_layout_set_wrapping_valign (self, g_value_get_enum (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -239,6 +269,15 @@ imtehan_row_layout_class_init (ImtehanRowLayoutClass *klass)
   properties[PROP_SPACING] =
     g_param_spec_int ("spacing", NULL, NULL, 0, G_MAXINT, 0,
                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * ImtehanRowLayout:wrapping-valign:
+   *
+   * Where a wrapping child (height for width) of valign fill stands when it is lower than
+   * the row; fill, the default, gives it the row's height.
+   */
+  properties[PROP_WRAPPING_VALIGN] =
+    g_param_spec_enum ("wrapping-valign", NULL, NULL, GTK_TYPE_ALIGN, GTK_ALIGN_FILL,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -271,4 +310,27 @@ imtehan_row_layout_set_spacing (ImtehanRowLayout *self,
   self->spacing = spacing;
   gtk_layout_manager_layout_changed (GTK_LAYOUT_MANAGER (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SPACING]);
+}
+
+GtkAlign
+imtehan_row_layout_get_wrapping_valign (ImtehanRowLayout *self)
+{
+  g_return_val_if_fail (IMTEHAN_IS_ROW_LAYOUT (self), GTK_ALIGN_FILL);
+  return self->wrapping_valign;
+}
+
+void
+imtehan_row_layout_set_wrapping_valign (ImtehanRowLayout *self,
+                                        GtkAlign          align)
+{
+  g_return_if_fail (IMTEHAN_IS_ROW_LAYOUT (self));
+
+  /* Baseline alignment has no meaning here: the children are placed by their boxes. */
+  if (align == GTK_ALIGN_BASELINE)
+    align = GTK_ALIGN_START;
+  if (self->wrapping_valign == align)
+    return;
+  self->wrapping_valign = align;
+  gtk_layout_manager_layout_changed (GTK_LAYOUT_MANAGER (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WRAPPING_VALIGN]);
 }

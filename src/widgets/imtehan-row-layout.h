@@ -16,5 +16,8 @@ GtkLayoutManager *imtehan_row_layout_new         (int               spacing);
 int               imtehan_row_layout_get_spacing (ImtehanRowLayout *self);
 void              imtehan_row_layout_set_spacing (ImtehanRowLayout *self,
                                                   int               spacing);
+GtkAlign          imtehan_row_layout_get_wrapping_valign (ImtehanRowLayout *self);
+void              imtehan_row_layout_set_wrapping_valign (ImtehanRowLayout *self,
+                                                          GtkAlign          align);
 
 G_END_DECLS

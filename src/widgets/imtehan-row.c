@@ -24,6 +24,7 @@ G_DEFINE_FINAL_TYPE (ImtehanRow, imtehan_row, GTK_TYPE_WIDGET)
 enum {
   PROP_0,
   PROP_SPACING,
+  PROP_WRAPPING_VALIGN,
   N_PROPS
 };
 
@@ -59,6 +60,9 @@ imtehan_row_get_property (GObject    *object,
     case PROP_SPACING:
       g_value_set_int (value, imtehan_row_layout_get_spacing (row_layout (self)));
       break;
+    case PROP_WRAPPING_VALIGN:
+      g_value_set_enum (value, imtehan_row_layout_get_wrapping_valign (row_layout (self)));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -81,6 +85,13 @@ imtehan_row_set_property (GObject      *object,
           g_object_notify_by_pspec (object, pspec);
         }
       break;
+    case PROP_WRAPPING_VALIGN:
+      if ((int)imtehan_row_layout_get_wrapping_valign (row_layout (self)) != g_value_get_enum (value))
+        {
+          imtehan_row_layout_set_wrapping_valign (row_layout (self), g_value_get_enum (value));
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -99,6 +110,15 @@ imtehan_row_class_init (ImtehanRowClass *klass)
   properties[PROP_SPACING] =
     g_param_spec_int ("spacing", NULL, NULL, 0, G_MAXINT, 0,
                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * ImtehanRow:wrapping-valign:
+   *
+   * ImtehanRowLayout:wrapping-valign: where a wrapping child stands in a higher row. Give it
+   * instead of the child's own valign, which costs a search over widths.
+   */
+  properties[PROP_WRAPPING_VALIGN] =
+    g_param_spec_enum ("wrapping-valign", NULL, NULL, GTK_TYPE_ALIGN, GTK_ALIGN_FILL,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_layout_manager_type (widget_class, IMTEHAN_TYPE_ROW_LAYOUT);

@@ -21,6 +21,7 @@
 #include "imtehan-i18n.h"
 #include "imtehan-store.h"
 #include "imtehan-window.h"
+#include "imtehan-wrap-bin.h"
 #include "test-util.h"
 #include "test-util-gtk.h"
 
@@ -282,7 +283,9 @@ time_action (Timing     *timing,
              GVariant   *parameter)
 {
   gint64 start, cpu_start, returned, returned_cpu;
+  ImtehanWrapBinStats before, after;
 
+  imtehan_wrap_bin_get_stats (&before);
   cpu_start = thread_cpu_time ();
   start = g_get_monotonic_time ();
   if (!gtk_widget_activate_action_variant (window, action, parameter))
@@ -290,6 +293,7 @@ time_action (Timing     *timing,
   returned = g_get_monotonic_time ();
   returned_cpu = thread_cpu_time ();
   wait_for_paint ();
+  imtehan_wrap_bin_get_stats (&after);
 
   if (timing != NULL)
     {
@@ -298,14 +302,15 @@ time_action (Timing     *timing,
     }
   if (g_getenv ("BENCH_VERBOSE"))
     fprintf (stderr, "%-18s action %6.2f  to frame %6.2f (cpu %5.2f)  layout %6.2f  paint %6.2f  "
-             "after %5.2f  total %6.2f  (cpu %6.2f) ms\n", action,
+             "after %5.2f  total %6.2f  (cpu %6.2f) ms, %u texts laid out, %u widths for a height\n", action,
              (returned - start) / 1000.0, (frames.before_paint - returned) / 1000.0,
              (frames.before_paint_cpu - returned_cpu) / 1000.0,
              (frames.layout_done - frames.before_paint) / 1000.0,
              (frames.paint_done - frames.layout_done) / 1000.0,
              (frames.after_paint - frames.paint_done) / 1000.0,
              (frames.after_paint - start) / 1000.0,
-             (frames.after_paint_cpu - cpu_start) / 1000.0);
+             (frames.after_paint_cpu - cpu_start) / 1000.0, after.layouts - before.layouts,
+             after.width_for_height - before.width_for_height);
 }
 
 /* The window of @quiz, or of the bundled quiz when it is %NULL. */

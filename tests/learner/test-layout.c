@@ -31,6 +31,7 @@ typedef struct
 {
   const char *lang;
   int         width;
+  const char *quiz;   /* a file of tests/data, or NULL for the bundled quiz */
 } Setting;
 
 typedef struct
@@ -48,7 +49,20 @@ fixture_setup (Fixture       *fixture,
   fixture->setting = data;
   imtehan_test_remove_attempts ();
   imtehan_i18n_set_language (fixture->setting->lang);
-  fixture->window = imtehan_window_new (GTK_APPLICATION (imtehan_test_app), imtehan_test_context ());
+  if (fixture->setting->quiz != NULL)
+    {
+      g_autofree char *path = g_build_filename (TEST_DATA_DIR, fixture->setting->quiz, NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(ImtehanQuiz) quiz = imtehan_quiz_new_from_file (file, NULL, &error);
+
+      g_assert_no_error (error);
+      fixture->window = imtehan_window_new_for_quiz (GTK_APPLICATION (imtehan_test_app),
+                                                     imtehan_test_context (), quiz);
+    }
+  else
+    fixture->window = imtehan_window_new (GTK_APPLICATION (imtehan_test_app),
+                                          imtehan_test_context ());
   gtk_window_set_default_size (GTK_WINDOW (fixture->window), fixture->setting->width,
                                fixture->setting->width < 600 ? 760 : 800);
   gtk_window_present (GTK_WINDOW (fixture->window));
@@ -522,7 +536,14 @@ test_laid_out_once (Fixture       *fixture,
 }
 
 static const Setting settings[] = {
-  { "en", 360 }, { "en", 1280 }, { "ur", 360 }, { "ur", 1280 },
+  { "en", 360, NULL }, { "en", 1280, NULL }, { "ur", 360, NULL }, { "ur", 1280, NULL },
+};
+
+/* A question of every type: their answers (check boxes, an entry, drop-downs, rows to
+ * order) are laid out as the single choices are. */
+static const Setting type_settings[] = {
+  { "en", 360, "question-types.quiz" }, { "ur", 360, "question-types.quiz" },
+  { "ur", 1280, "question-types.quiz" },
 };
 
 int
@@ -548,6 +569,15 @@ main (int   argc,
       if (settings[i].width < 600)
         g_test_add (once, Fixture, &settings[i], fixture_setup, test_laid_out_once,
                     fixture_teardown);
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (type_settings); i++)
+    {
+      g_autofree char *once = g_strdup_printf ("/layout/laid-out-once/types/%s/%d",
+                                               type_settings[i].lang, type_settings[i].width);
+
+      g_test_add (once, Fixture, &type_settings[i], fixture_setup, test_laid_out_once,
+                  fixture_teardown);
     }
 
   return imtehan_test_ui_run ();
