@@ -92,11 +92,43 @@ dup_response (ImtehanAnswerMatching *self)
   return imtehan_response_join ((const char * const *)pairs->pdata, pairs->len);
 }
 
+/* The drop-down and its button, which has the keyboard focus, are labelled by their item;
+ * the button's description says the answer chosen. Left alone, GTK 4.8 names the button by
+ * its class ("GtkToggleButton") and GTK 4.18 both by the answer shown ("Choose…"), from a
+ * labelled-by relation of its own, which comes before a label property (4.8 reads both). */
+static void
+describe_items (ImtehanAnswerMatching *self)
+{
+  for (guint i = 0; i < self->items->len; i++)
+    {
+      Item *item = g_ptr_array_index (self->items, i);
+      guint selected = gtk_drop_down_get_selected (item->drop_down);
+      const char *answer = _("Not answered");
+
+      if (!gtk_widget_get_visible (item->row))
+        continue;
+      if (selected > 0 && self->order != NULL && selected <= g_strv_length (self->order))
+        answer = imtehan_question_get_choice_text (self->question, self->order[selected - 1],
+                                                   self->lang);
+      for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (item->drop_down));
+           child != NULL; child = gtk_widget_get_next_sibling (child))
+        if (GTK_IS_TOGGLE_BUTTON (child))
+          {
+            gtk_accessible_update_relation (GTK_ACCESSIBLE (child),
+                                            GTK_ACCESSIBLE_RELATION_LABELLED_BY, item->label,
+                                            NULL, -1);
+            gtk_accessible_update_property (GTK_ACCESSIBLE (child),
+                                            GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, answer, -1);
+          }
+    }
+}
+
 static void
 selected_cb (ImtehanAnswerMatching *self)
 {
   g_autofree char *response = NULL;
 
+  describe_items (self);
   if (self->updating)
     return;
   response = dup_response (self);
@@ -245,10 +277,11 @@ show_question (ImtehanAnswerArea  *area,
       gtk_drop_down_set_model (item->drop_down, G_LIST_MODEL (answers));
       gtk_drop_down_set_selected (item->drop_down, 0);
       /* Each drop-down is named by its item. */
-      gtk_accessible_update_property (GTK_ACCESSIBLE (item->drop_down),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+      gtk_accessible_update_relation (GTK_ACCESSIBLE (item->drop_down),
+                                      GTK_ACCESSIBLE_RELATION_LABELLED_BY, item->label, NULL, -1);
     }
   self->updating = FALSE;
+  describe_items (self);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->items_box), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   imtehan_question_get_text (question, lang), -1);
 }
