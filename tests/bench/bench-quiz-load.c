@@ -10,6 +10,7 @@
  * target is mixed <= 1.5 x single.
  *
  *   bench-quiz-load [ROUNDS]     default 31
+ *   bench-quiz-load --write FILE  writes the mixed quiz to FILE (the navigate-long benchmark)
  */
 
 #include "config.h"
@@ -125,12 +126,24 @@ int
 main (int   argc,
       char *argv[])
 {
-  guint rounds = argc > 1 ? (guint)atoi (argv[1]) : 31;
-  g_autoptr(GBytes) single = make_quiz (FALSE);
+  guint rounds;
+  g_autoptr(GBytes) single = NULL;
   g_autoptr(GBytes) mixed = make_quiz (TRUE);
   g_autoptr(GArray) single_ms = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) mixed_ms = g_array_new (FALSE, FALSE, sizeof (double));
   double a, b;
+
+  if (argc > 2 && g_str_equal (argv[1], "--write"))
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!g_file_set_contents (argv[2], g_bytes_get_data (mixed, NULL), g_bytes_get_size (mixed),
+                                &error))
+        g_error ("%s", error->message);
+      return 0;
+    }
+  rounds = argc > 1 ? (guint)atoi (argv[1]) : 31;
+  single = make_quiz (FALSE);
 
   for (guint r = 0; r < rounds + 1; r++)
     for (guint k = 0; k < 2; k++)
