@@ -16,6 +16,7 @@
 #include "imtehan-bench.h"
 #include "imtehan-dialogs.h"
 #include "imtehan-i18n.h"
+#include "imtehan-question-page.h"
 #include "imtehan-text.h"
 #include "imtehan-window-private.h"
 
@@ -65,6 +66,14 @@ _imtehan_window_apply_lab_config (ImtehanWindow *self)
                                         imtehan_lab_config_get_attempts_allowed (config));
 }
 
+/* The time is up: an answer still being typed counts, as if the learner had paused. */
+static void
+time_running_out_cb (ImtehanWindow *self)
+{
+  if (self->pages[PAGE_QUESTION] != NULL)
+    imtehan_question_page_flush (IMTEHAN_QUESTION_PAGE (self->pages[PAGE_QUESTION]));
+}
+
 /* The time limit ran out (or had, on resuming): the answers are submitted; the learner
  * sees the results and is told why, in a dialog they close. */
 static void
@@ -97,6 +106,8 @@ _imtehan_window_start_session (ImtehanWindow *self)
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "notice", G_CALLBACK (notice_cb), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "time-running-out", G_CALLBACK (time_running_out_cb),
+                           self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "time-up", G_CALLBACK (time_up_cb), self,
                            G_CONNECT_SWAPPED);
   _imtehan_window_apply_lab_config (self);

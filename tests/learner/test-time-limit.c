@@ -271,6 +271,51 @@ test_resume_after_deadline (ImtehanTestFixture *fixture,
   g_assert_cmpstr (imtehan_window_get_page_name (window), ==, "results");
 }
 
+/* An answer being typed when the time runs out counts, up to the last key. */
+static void
+test_typing_at_time_up (ImtehanTestFixture *fixture,
+                        gconstpointer       data)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (TEST_DATA_DIR "/question-types.quiz");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ImtehanQuiz) quiz = imtehan_quiz_new_from_file (file, NULL, &error);
+  ImtehanQuestionPage *page;
+  ImtehanAttempt *attempt;
+  ImtehanWindow *window;
+  g_autofree char *typed = NULL;
+  GtkWidget *entry;
+  guint index;
+
+  g_assert_no_error (error);
+  imtehan_test_destroy_window (&fixture->window);
+  fixture->window = window = imtehan_window_new_for_quiz (GTK_APPLICATION (imtehan_test_app),
+                                                          imtehan_test_context (), quiz);
+  gtk_window_present (GTK_WINDOW (window));
+  imtehan_test_spin ();
+  page = start (window, 3);
+  attempt = imtehan_window_get_attempt (window);
+  index = imtehan_question_get_index (imtehan_quiz_find_question (quiz, "state"));
+  imtehan_test_activate (window, "win.go-to", g_variant_new_uint32 (index));
+  entry = imtehan_question_page_get_choice (page, 0);
+  g_assert_true (GTK_IS_EDITABLE (entry));
+
+  /* Typing without a pause, a key every 50 ms, until the time is up: the entry never waits
+   * long enough to answer by itself. */
+  for (guint keys = 1; !imtehan_attempt_get_finished (attempt) && keys < 400; keys++)
+    {
+      int position = -1;
+
+      /* A key typed at the end, as the keyboard does (setting the whole text would empty
+       * the entry first, which answers at once). */
+      gtk_editable_insert_text (GTK_EDITABLE (entry), "x", 1, &position);
+      g_free (typed);
+      typed = g_strnfill (keys, 'x');
+      imtehan_test_run_for (50);
+    }
+  assert_timed_out (window, attempt);
+  g_assert_cmpstr (imtehan_attempt_get_answer (attempt, index), ==, typed);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -284,6 +329,7 @@ main (int   argc,
   IMTEHAN_TEST_ADD ("/time-limit/ticks-only-when-shown/en", "en", test_ticks_only_when_shown);
   IMTEHAN_TEST_ADD ("/time-limit/no-limit/en", "en", test_no_limit);
   IMTEHAN_TEST_ADD ("/time-limit/resume-after-deadline/en", "en", test_resume_after_deadline);
+  IMTEHAN_TEST_ADD ("/time-limit/typing-at-time-up/ur", "ur", test_typing_at_time_up);
 
   return imtehan_test_ui_run ();
 }

@@ -37,6 +37,8 @@ _imtehan_session_time_up (ImtehanSession *self)
   g_autoptr(ImtehanAttempt) attempt = g_object_ref (self->attempt);
 
   g_clear_handle_id (&self->deadline_source, g_source_remove);
+  /* The window gives what is being typed, which otherwise waits for a pause. */
+  g_signal_emit (self, _imtehan_session_signals[TIME_RUNNING_OUT], 0);
   imtehan_attempt_finish_with_reason (attempt, IMTEHAN_FINISH_REASON_TIME_UP);
   _imtehan_session_save (self, attempt);
   _imtehan_session_update_state (self);

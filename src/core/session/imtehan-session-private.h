@@ -62,6 +62,7 @@ enum {
   HISTORY_LOADED,
   NOTICE,
   TIME_UP,
+  TIME_RUNNING_OUT,
   N_SIGNALS
 };
 

@@ -282,6 +282,16 @@ imtehan_session_class_init (ImtehanSessionClass *klass)
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, IMTEHAN_TYPE_ATTEMPT);
 
   /**
+   * ImtehanSession::time-running-out:
+   *
+   * The time limit of the attempt in progress has run out, and what was answered is about
+   * to be submitted (::time-up follows): an answer still being typed is given now.
+   */
+  _imtehan_session_signals[TIME_RUNNING_OUT] =
+    g_signal_new ("time-running-out", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  /**
    * ImtehanSession::history-loaded:
    *
    * A listing of the results folder has been read into the history (changed or not).
