@@ -469,14 +469,15 @@ test_matching (void)
 static void
 test_skipped (void)
 {
+  g_autofree char *text = NULL, *answer = NULL, *choices = NULL;
   g_auto(GStrv) warnings = NULL;
   g_autoptr(GKeyFile) key_file = NULL;
   g_auto(GStrv) groups = NULL;
   const char * const expected[] = {
     "teacher.gift:2: skipped: an answer besides the one marked right with “=” has a weight; "
       "a question with one right answer scores 1 or 0",
-    "teacher.gift:4: skipped: an answer besides the one marked right with “=” has a weight; "
-      "a question with one right answer scores 1 or 0",
+    "teacher.gift:4: imported without the penalties of its wrong answers: a question with "
+      "one right answer scores 1 or 0",
     "teacher.gift:6: skipped: the weights of the right answers add up to 80%, not 100%",
     "teacher.gift:8: skipped: a weight is more than 100 or less than −100 percent",
     "teacher.gift:10: skipped: the weight “--50” is not a number",
@@ -563,7 +564,19 @@ test_skipped (void)
 
   g_assert_cmpstrv (warnings, expected);
   groups = g_key_file_get_groups (key_file, NULL);
-  g_assert_cmpstrv (groups, LINES ("Quiz", "Question q1"));
+  g_assert_cmpstrv (groups, LINES ("Quiz", "Question q1", "Question q2"));
+  /* Only penalties besides the one right answer: kept as one right answer, as the Moodle
+   * XML import keeps it, a wrong answer scoring 0. */
+  text = g_key_file_get_string (key_file, "Question q1", "Text", NULL);
+  answer = g_key_file_get_string (key_file, "Question q1", "Answer", NULL);
+  choices = g_key_file_get_string (key_file, "Question q1", "Choices", NULL);
+  g_assert_cmpstr (text, ==, "Negative?");
+  g_assert_nonnull (answer);
+  g_assert_nonnull (choices);
+  g_test_message ("Choices=%s Answer=%s", choices, answer);
+  g_assert_true (g_str_has_prefix (choices, answer));
+  g_assert_false (g_key_file_has_key (key_file, "Question q1", "Type", NULL));
+  g_assert_false (g_key_file_has_key (key_file, "Question q1", "Weight.b", NULL));
   assert_format_version (key_file, 1);
 }
 

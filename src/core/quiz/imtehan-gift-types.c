@@ -177,15 +177,16 @@ split_at (const ImtehanGiftBlock *block,
  * learner picks one, and scores that answer's weight), no "=" its several-answer question
  * (the weights picked add up, clamped to 0..1). A one-answer question that gives marks for
  * another answer has no equal here: a quiz's one-answer question scores 1 or 0, and as
- * Type=multiple the learner could pick several, its weights would not add up to 100, and a
- * negative weight could not take a mark below 0 as Moodle's does. */
+ * Type=multiple the learner could pick several, its weights would not add up to 100. One
+ * whose other answers only take marks away is kept, without its penalties, as the Moodle
+ * XML import keeps it (the caller says so): here a wrong answer scores 0 either way. */
 static char *
 choose_choice_type (GArray          *answers,
                     guint            n_equals,
                     ImtehanGiftType *type)
 {
   ImtehanGiftAnswer *full = NULL;
-  guint n_weighted = 0;
+  guint n_weighted = 0, n_partial = 0;
   double positive = 0;
   gboolean in_range = TRUE;
 
@@ -194,6 +195,7 @@ choose_choice_type (GArray          *answers,
       ImtehanGiftAnswer *answer = &g_array_index (answers, ImtehanGiftAnswer, i);
 
       n_weighted += !answer->right && answer->weight != 0;
+      n_partial += !answer->right && answer->weight > 0;
       if (answer->weight > 0)
         positive += answer->weight;
       if (answer->weight == 100)
@@ -204,9 +206,11 @@ choose_choice_type (GArray          *answers,
   *type = IMTEHAN_GIFT_SINGLE;
   if (n_equals > 1)
     return g_strdup (_("skipped: more than one answer is marked right with “=”"));
-  if (n_equals == 1 && n_weighted > 0)
+  if (n_equals == 1 && n_partial > 0)
     return g_strdup (_("skipped: an answer besides the one marked right with “=” has a "
                        "weight; a question with one right answer scores 1 or 0"));
+  if (n_equals == 1 && !in_range)
+    return g_strdup (_("skipped: a weight is more than 100 or less than −100 percent"));
   if (n_equals == 0 && positive <= 0)
     return g_strdup (_("skipped: no answer is marked right with “=”"));
   if (answers->len > IMTEHAN_QUESTION_MAX_CHOICES)

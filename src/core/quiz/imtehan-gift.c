@@ -464,6 +464,22 @@ read_block (Import            *import,
       warn (import, line, skip);
       return TRUE;
     }
+  if (type == IMTEHAN_GIFT_SINGLE)
+    {
+      gboolean penalties = FALSE;
+
+      for (guint i = 0; i < answers->len; i++)
+        {
+          Answer *answer = &g_array_index (answers, Answer, i);
+
+          penalties |= !answer->right && answer->weight < 0;
+          if (!answer->right)
+            answer->weight = 0;
+        }
+      if (penalties)
+        warn (import, line, _("imported without the penalties of its wrong answers: a question "
+                              "with one right answer scores 1 or 0"));
+    }
 
   add_question (import, line, title, text, type, answers, general, true_false);
   return TRUE;
