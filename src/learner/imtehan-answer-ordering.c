@@ -73,7 +73,8 @@ update_places (ImtehanAnswerOrdering *self)
 static void
 show_order (ImtehanAnswerOrdering *self)
 {
-  /* Sorting again lays every row out again: only when the list's order is not the rows'. */
+  /* Sorting again measures and places every row anew: only when the list's order is not
+   * the rows'. */
   for (guint i = 0; i < self->rows->len; i++)
     if (gtk_list_box_get_row_at_index (self->list, (int)i) != g_ptr_array_index (self->rows, i))
       {
