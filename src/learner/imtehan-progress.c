@@ -182,8 +182,9 @@ answer_changed_cb (ImtehanProgress *self,
 }
 
 /* Keeps the current question in view, its ring included, when the buttons do not all fit
- * (long quizzes), from where the buttons are now: called once they have been allocated. */
-static void
+ * (long quizzes), from where the buttons are now: called once they have been allocated.
+ * Returns whether the buttons moved. */
+static gboolean
 scroll_to_current (ImtehanProgress *self)
 {
   GtkAdjustment *adjustment = gtk_scrolled_window_get_hadjustment (self->scroller);
@@ -195,7 +196,7 @@ scroll_to_current (ImtehanProgress *self)
   if (current >= self->dots->len ||
       !gtk_widget_compute_bounds (g_array_index (self->dots, Dot, current).button,
                                   gtk_scrolled_window_get_child (self->scroller), &bounds))
-    return;
+    return FALSE;
 
   page = gtk_adjustment_get_page_size (adjustment);
   value = gtk_adjustment_get_value (adjustment);
@@ -205,6 +206,7 @@ scroll_to_current (ImtehanProgress *self)
     gtk_adjustment_set_value (adjustment, value + start);
   else if (end > page)
     gtk_adjustment_set_value (adjustment, value + end - page);
+  return gtk_adjustment_get_value (adjustment) != value;
 }
 
 static void
@@ -247,9 +249,10 @@ imtehan_progress_size_allocate (GtkWidget *widget,
   if (self->attempt != NULL && (self->scroll_pending || width != self->last_width))
     {
       /* The viewport moves its content when allocated again: at once, not in another
-       * frame (GTK 4.8 would paint it unallocated in between). */
-      scroll_to_current (self);
-      gtk_widget_allocate (GTK_WIDGET (self->scroller), width, height, baseline, NULL);
+       * frame (GTK 4.8 would paint it unallocated in between); not at all when the
+       * current button is in view already (every button of a long quiz is placed anew). */
+      if (scroll_to_current (self))
+        gtk_widget_allocate (GTK_WIDGET (self->scroller), width, height, baseline, NULL);
     }
   self->scroll_pending = FALSE;
   self->last_width = width;
